@@ -1,0 +1,95 @@
+import { parseArgs } from "node:util";
+import { config } from "@/lib/config";
+import { log } from "@/lib/log";
+import { isAppError } from "@/lib/http/errors";
+import { openConfiguredStore } from "@/lib/store";
+import { openSource } from "@/lib/content/sources";
+import { syncExport, type SyncSummary } from "@/lib/content/sync";
+import { progressReporter } from "./progress";
+
+const usage = `Usage: npm run sync -- <source> [--force] [--allow-schema-change] [--json]
+
+  <source>               sftp://user@host:port/path, or a local .json/.jsonl/.ndjson(.gz) file or a directory of them
+  --force                publish even when more than SYNC_MAX_REMOVED_SHARE of the properties would be removed
+                         or more than SYNC_MAX_REJECTED_SHARE of the records are rejected
+  --allow-schema-change  load even when the server's schemas/HotelFtpExport.json differs from ours
+  --json                 print the final summary as JSON on stdout
+
+Credentials: SFTP_PRIVATE_KEY_FILE (and SFTP_PASSPHRASE) or SFTP_PASSWORD; pin the host key with SFTP_HOST_FINGERPRINT.
+Store: the SQLite file under DATA_DIR, or PostgreSQL when DATABASE_URL=postgres://…
+Exit status: 0 published, 2 refused (nothing published), 1 failed.`;
+
+export function formatSummary(s: SyncSummary): string {
+  const rows: [string, string][] = [
+    ["run", `#${s.runId} ${s.status}`],
+    ["source", s.source],
+    ["files", s.files.map((f) => `${f.name} (${f.records} records)`).join(", ") || "-"],
+    ["records seen", String(s.seen)],
+    ["new", String(s.new)],
+    ["changed", String(s.changed)],
+    ["unchanged", String(s.unchanged)],
+    ["restored", String(s.restored)],
+    ["removed", String(s.removed)],
+    ["rejected", String(s.rejected)],
+    ["duration", `${(s.durationMs / 1000).toFixed(2)} s`],
+    ["rate", `${Math.round(s.recordsPerSecond)} records/s, ${s.mbPerSecond.toFixed(1)} MB/s`],
+    ["schema", s.schema.status],
+  ];
+  if (s.error) rows.push(["reason", `${s.error.code}: ${s.error.message}`]);
+  const w = Math.max(...rows.map(([k]) => k.length));
+  return rows.map(([k, v]) => `${k.padEnd(w)}  ${v}`).join("\n");
+}
+
+async function main(): Promise<number> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      force: { type: "boolean", default: false },
+      "allow-schema-change": { type: "boolean", default: false },
+      json: { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  if (values.help || positionals.length !== 1) {
+    (values.help ? console.log : console.error)(usage);
+    return values.help ? 0 : 64;
+  }
+  const cfg = config();
+  const source = openSource(positionals[0]!, cfg, log);
+  const store = await openConfiguredStore();
+  const progress = progressReporter("sync", "bytes");
+  try {
+    const summary = await syncExport({
+      store,
+      source,
+      log,
+      force: values.force,
+      allowSchemaChange: values["allow-schema-change"],
+      maxRemovedShare: cfg.SYNC_MAX_REMOVED_SHARE,
+      maxRejectedShare: cfg.SYNC_MAX_REJECTED_SHARE,
+      lockStaleSeconds: cfg.SYNC_LOCK_STALE_SECONDS,
+      publishDelayMs: cfg.SYNC_TEST_PUBLISH_DELAY_MS,
+      onProgress: (p) => progress.update(p.bytesRead, p.totalBytes, { records: p.records, file: p.file }),
+    });
+    progress.stop();
+    console.log(values.json ? JSON.stringify(summary) : formatSummary(summary));
+    return summary.status === "published" ? 0 : 2;
+  } finally {
+    progress.stop();
+    await store.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    if (isAppError(e)) {
+      console.error(`sync failed: ${e.code}: ${e.message}`);
+      if (process.argv.includes("--json")) console.log(JSON.stringify({ status: "failed", error: { code: e.code, message: e.message } }));
+    } else {
+      log.error({ err: e }, "sync crashed");
+      console.error(`sync failed: ${(e as Error).message}`);
+    }
+    process.exit(1);
+  },
+);

@@ -1,0 +1,71 @@
+/** Real cities (approximate centre coordinates) that sample hotels are placed around. */
+export interface SampleCity {
+  name: string;
+  country: string;
+  state?: string;
+  lat: number;
+  lon: number;
+  language: string;
+  currency: string;
+}
+
+export const SAMPLE_CITIES: SampleCity[] = [
+  { name: "Paris", country: "FR", state: "Île-de-France", lat: 48.8566, lon: 2.3522, language: "fr", currency: "EUR" },
+  { name: "Nice", country: "FR", state: "Provence-Alpes-Côte d'Azur", lat: 43.7102, lon: 7.262, language: "fr", currency: "EUR" },
+  { name: "Lyon", country: "FR", state: "Auvergne-Rhône-Alpes", lat: 45.764, lon: 4.8357, language: "fr", currency: "EUR" },
+  { name: "London", country: "GB", state: "England", lat: 51.5074, lon: -0.1278, language: "en", currency: "GBP" },
+  { name: "Edinburgh", country: "GB", state: "Scotland", lat: 55.9533, lon: -3.1883, language: "en", currency: "GBP" },
+  { name: "Berlin", country: "DE", state: "Berlin", lat: 52.52, lon: 13.405, language: "de", currency: "EUR" },
+  { name: "Munich", country: "DE", state: "Bavaria", lat: 48.1351, lon: 11.582, language: "de", currency: "EUR" },
+  { name: "Hamburg", country: "DE", state: "Hamburg", lat: 53.5511, lon: 9.9937, language: "de", currency: "EUR" },
+  { name: "Madrid", country: "ES", state: "Community of Madrid", lat: 40.4168, lon: -3.7038, language: "es", currency: "EUR" },
+  { name: "Barcelona", country: "ES", state: "Catalonia", lat: 41.3874, lon: 2.1686, language: "es", currency: "EUR" },
+  { name: "Seville", country: "ES", state: "Andalusia", lat: 37.3891, lon: -5.9845, language: "es", currency: "EUR" },
+  { name: "Rome", country: "IT", state: "Lazio", lat: 41.9028, lon: 12.4964, language: "it", currency: "EUR" },
+  { name: "Venice", country: "IT", state: "Veneto", lat: 45.4408, lon: 12.3155, language: "it", currency: "EUR" },
+  { name: "Florence", country: "IT", state: "Tuscany", lat: 43.7696, lon: 11.2558, language: "it", currency: "EUR" },
+  { name: "Milan", country: "IT", state: "Lombardy", lat: 45.4642, lon: 9.19, language: "it", currency: "EUR" },
+  { name: "Amsterdam", country: "NL", state: "North Holland", lat: 52.3676, lon: 4.9041, language: "nl", currency: "EUR" },
+  { name: "Lisbon", country: "PT", state: "Lisbon", lat: 38.7223, lon: -9.1393, language: "pt", currency: "EUR" },
+  { name: "Porto", country: "PT", state: "Porto", lat: 41.1579, lon: -8.6291, language: "pt", currency: "EUR" },
+  { name: "Vienna", country: "AT", state: "Vienna", lat: 48.2082, lon: 16.3738, language: "de", currency: "EUR" },
+  { name: "Prague", country: "CZ", state: "Prague", lat: 50.0755, lon: 14.4378, language: "cs", currency: "CZK" },
+  { name: "Budapest", country: "HU", state: "Budapest", lat: 47.4979, lon: 19.0402, language: "hu", currency: "HUF" },
+  { name: "Copenhagen", country: "DK", state: "Capital Region", lat: 55.6761, lon: 12.5683, language: "da", currency: "DKK" },
+  { name: "Stockholm", country: "SE", state: "Stockholm County", lat: 59.3293, lon: 18.0686, language: "sv", currency: "SEK" },
+  { name: "Oslo", country: "NO", state: "Oslo", lat: 59.9139, lon: 10.7522, language: "no", currency: "NOK" },
+  { name: "Dublin", country: "IE", state: "Leinster", lat: 53.3498, lon: -6.2603, language: "en", currency: "EUR" },
+  { name: "Athens", country: "GR", state: "Attica", lat: 37.9838, lon: 23.7275, language: "el", currency: "EUR" },
+  { name: "Istanbul", country: "TR", state: "Istanbul", lat: 41.0082, lon: 28.9784, language: "tr", currency: "TRY" },
+  { name: "Zurich", country: "CH", state: "Zurich", lat: 47.3769, lon: 8.5417, language: "de", currency: "CHF" },
+  { name: "Geneva", country: "CH", state: "Geneva", lat: 46.2044, lon: 6.1432, language: "fr", currency: "CHF" },
+  { name: "Brussels", country: "BE", state: "Brussels-Capital", lat: 50.8503, lon: 4.3517, language: "fr", currency: "EUR" },
+  { name: "Warsaw", country: "PL", state: "Masovian", lat: 52.2297, lon: 21.0122, language: "pl", currency: "PLN" },
+  { name: "Kraków", country: "PL", state: "Lesser Poland", lat: 50.0647, lon: 19.945, language: "pl", currency: "PLN" },
+  { name: "New York", country: "US", state: "New York", lat: 40.7128, lon: -74.006, language: "en", currency: "USD" },
+  { name: "Los Angeles", country: "US", state: "California", lat: 34.0522, lon: -118.2437, language: "en", currency: "USD" },
+  { name: "San Francisco", country: "US", state: "California", lat: 37.7749, lon: -122.4194, language: "en", currency: "USD" },
+  { name: "Chicago", country: "US", state: "Illinois", lat: 41.8781, lon: -87.6298, language: "en", currency: "USD" },
+  { name: "Miami", country: "US", state: "Florida", lat: 25.7617, lon: -80.1918, language: "en", currency: "USD" },
+  { name: "Las Vegas", country: "US", state: "Nevada", lat: 36.1699, lon: -115.1398, language: "en", currency: "USD" },
+  { name: "Toronto", country: "CA", state: "Ontario", lat: 43.6532, lon: -79.3832, language: "en", currency: "CAD" },
+  { name: "Vancouver", country: "CA", state: "British Columbia", lat: 49.2827, lon: -123.1207, language: "en", currency: "CAD" },
+  { name: "Mexico City", country: "MX", state: "Mexico City", lat: 19.4326, lon: -99.1332, language: "es", currency: "MXN" },
+  { name: "Cancún", country: "MX", state: "Quintana Roo", lat: 21.1619, lon: -86.8515, language: "es", currency: "MXN" },
+  { name: "Rio de Janeiro", country: "BR", state: "Rio de Janeiro", lat: -22.9068, lon: -43.1729, language: "pt", currency: "BRL" },
+  { name: "Buenos Aires", country: "AR", state: "Buenos Aires", lat: -34.6037, lon: -58.3816, language: "es", currency: "ARS" },
+  { name: "Tokyo", country: "JP", state: "Tokyo", lat: 35.6762, lon: 139.6503, language: "ja", currency: "JPY" },
+  { name: "Kyoto", country: "JP", state: "Kyoto", lat: 35.0116, lon: 135.7681, language: "ja", currency: "JPY" },
+  { name: "Seoul", country: "KR", state: "Seoul", lat: 37.5665, lon: 126.978, language: "ko", currency: "KRW" },
+  { name: "Bangkok", country: "TH", state: "Bangkok", lat: 13.7563, lon: 100.5018, language: "th", currency: "THB" },
+  { name: "Phuket", country: "TH", state: "Phuket", lat: 7.8804, lon: 98.3923, language: "th", currency: "THB" },
+  { name: "Singapore", country: "SG", lat: 1.3521, lon: 103.8198, language: "en", currency: "SGD" },
+  { name: "Bali", country: "ID", state: "Bali", lat: -8.6705, lon: 115.2126, language: "id", currency: "IDR" },
+  { name: "Dubai", country: "AE", state: "Dubai", lat: 25.2048, lon: 55.2708, language: "ar", currency: "AED" },
+  { name: "Marrakesh", country: "MA", state: "Marrakesh-Safi", lat: 31.6295, lon: -7.9811, language: "ar", currency: "MAD" },
+  { name: "Cape Town", country: "ZA", state: "Western Cape", lat: -33.9249, lon: 18.4241, language: "en", currency: "ZAR" },
+  { name: "Sydney", country: "AU", state: "New South Wales", lat: -33.8688, lon: 151.2093, language: "en", currency: "AUD" },
+  { name: "Melbourne", country: "AU", state: "Victoria", lat: -37.8136, lon: 144.9631, language: "en", currency: "AUD" },
+  { name: "Auckland", country: "NZ", state: "Auckland", lat: -36.8485, lon: 174.7633, language: "en", currency: "NZD" },
+  { name: "Reykjavík", country: "IS", state: "Capital Region", lat: 64.1466, lon: -21.9426, language: "is", currency: "ISK" },
+];

@@ -1,0 +1,230 @@
+import type { Random } from "./random";
+import { SAMPLE_CITIES, type SampleCity } from "./cities";
+
+const ADJECTIVES = ["Grand", "Royal", "Little", "Blue", "Golden", "Old Town", "Riverside", "Garden", "Harbour", "Central", "Silver", "Park", "Sunset", "Lighthouse", "Olive", "Cedar"];
+const NOUNS = ["Hotel", "Suites", "Inn", "House", "Residences", "Lodge", "Palace", "Boutique Hotel", "Apartments", "Retreat"];
+const STREETS = ["Main Street", "Harbour Road", "Market Square", "Station Avenue", "Church Lane", "Park Boulevard", "River Walk", "Castle Hill", "Ocean Drive", "Garden Row"];
+export const PROPERTY_TYPES = ["Hotel", "Apartment", "Guesthouse", "Hostel", "Resort", "Villa", "Bed & breakfast", "Aparthotel", "Motel", "Vacation home"];
+const AMENITIES = ["free WiFi", "a 24-hour front desk", "an outdoor pool", "a fitness centre", "a spa with sauna", "airport shuttle (surcharge)", "a rooftop terrace", "bicycle rental", "a children's playground", "EV charging", "a business centre", "laundry service", "valet parking"];
+const ROOM_FEATURES = ["air conditioning", "a flat-screen TV", "a minibar", "a coffee machine", "a safe", "blackout curtains", "a rain shower", "a balcony", "a kitchenette", "soundproofed windows"];
+const DINING = ["a breakfast buffet", "an à la carte restaurant serving local cuisine", "a lobby bar", "a poolside snack bar", "room service until midnight", "a wine cellar"];
+const IMAGE_KINDS = [
+  { kind: "exterior", id: "1", name: "Exterior" },
+  { kind: "lobby", id: "2", name: "Lobby" },
+  { kind: "room", id: "3", name: "Guestroom" },
+  { kind: "pool", id: "4", name: "Pool" },
+  { kind: "restaurant", id: "5", name: "Restaurant" },
+  { kind: "bathroom", id: "6", name: "Bathroom" },
+];
+const CARDS = [
+  { card_name: "Visa", card_type: "credit" },
+  { card_name: "Mastercard", card_type: "credit" },
+  { card_name: "American Express", card_type: "credit" },
+  { card_name: "Maestro", card_type: "debit" },
+  { card_name: "JCB", card_type: null },
+];
+const BED_TYPES = ["Double bed", "Queen bed", "King bed", "Twin beds", "Sofa bed", "Bunk bed"];
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** The export's timestamp format (spec §2.1): "YYYY-MM-DD hh:mm:ss.mmm Z". */
+export function exportTimestamp(d: Date): string {
+  return `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())} ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}:${pad(d.getUTCSeconds())}.${String(d.getUTCMilliseconds()).padStart(3, "0")} Z`;
+}
+
+export function hotelId(n: number): string {
+  return `HTL-${String(n).padStart(7, "0")}`;
+}
+
+export function hotelNumber(id: string): number {
+  return Number(/^HTL-(\d+)$/.exec(id)?.[1] ?? 0);
+}
+
+function list(r: Random, items: readonly string[], n: number): string {
+  const chosen = r.sample(items, n);
+  return chosen.length > 1 ? `${chosen.slice(0, -1).join(", ")} and ${chosen.at(-1)}` : (chosen[0] ?? "");
+}
+
+/** Supplier-style HTML: paragraphs, lists, line breaks and emphasis, sometimes left unbalanced as real feeds do. */
+function html(r: Random, paragraphs: string[]): string {
+  let out = paragraphs.map((p) => `<p>${p}</p>`).join("");
+  if (r.chance(0.15)) out = out.replace(/<\/p>$/, ""); // unclosed last paragraph
+  if (r.chance(0.1)) out += "<br>";
+  return out;
+}
+
+export interface GenerateContext {
+  r: Random;
+  /** When the record was last updated. */
+  date: Date;
+  /** Base URL of sample images (they ship in public/sample-images so the demo needs no internet). */
+  imageBase: string;
+}
+
+/** One realistic, schema-valid record (about 4 KB) placed around a real city. */
+export function generateRecord(n: number, ctx: GenerateContext): Record<string, unknown> {
+  const { r } = ctx;
+  const city: SampleCity = r.pick(SAMPLE_CITIES);
+  const type = r.chance(0.6) ? "Hotel" : r.pick(PROPERTY_TYPES);
+  const isVr = ["Apartment", "Villa", "Vacation home"].includes(type) || r.chance(0.05);
+  const name = `${r.pick(ADJECTIVES)} ${isVr ? r.pick(["Apartments", "Residences", "House"]) : r.pick(NOUNS)} ${city.name}`;
+  // Within roughly 8 km of the centre.
+  const lat = +(city.lat + (r.next() - 0.5) * 0.14).toFixed(6);
+  const lon = +(city.lon + ((r.next() - 0.5) * 0.14) / Math.max(Math.cos((city.lat * Math.PI) / 180), 0.2)).toFixed(6);
+  const street = `${r.int(1, 240)} ${r.pick(STREETS)}`;
+  const stars = r.int(2, 5);
+  const updated = new Date(ctx.date.getTime() - r.int(0, 86_400_000 * 30));
+
+  const images = r.sample(IMAGE_KINDS, r.int(3, 6)).map((k, i) => ({
+    method: "GET",
+    href: `${ctx.imageBase}${k.kind}-${r.int(1, 3)}.svg`,
+    caption: { en: `${k.name} at ${name}` },
+    hero_image: i === 0,
+    category: [{ id: k.id, name: k.name }],
+    allow_cache: r.chance(0.9),
+  }));
+
+  const record: Record<string, unknown> = {
+    id: hotelId(n),
+    name: { en: name },
+    location: {
+      address: { en: `${street}, ${city.name}` },
+      coordinates: { latitude: lat, longitude: lon },
+      country_code: city.country,
+      city: city.name,
+      ...(city.state ? { state_province: city.state } : {}),
+    },
+    images,
+    check_in: {
+      begin_time: `${pad(r.int(12, 16))}:00`,
+      end_time: r.chance(0.5) ? "23:00" : `${pad(r.int(18, 22))}:30`,
+      instructions: {
+        en: html(r, [
+          `Guests must show a government-issued photo ID and a credit card at check-in.`,
+          `Front desk staff will greet guests on arrival.${r.chance(0.5) ? " <strong>Late arrivals must contact the property in advance.</strong>" : ""}`,
+        ]),
+      },
+      special_instructions: { en: html(r, [`Please inform ${name} of your expected arrival time. You can use the special requests box when booking.`]) },
+      min_age: r.pick([16, 18, 18, 21]),
+      "24_hour": r.chance(0.4),
+    },
+    check_out: {
+      begin_time: "07:00",
+      end_time: `${pad(r.int(10, 12))}:00`,
+      policy: { en: html(r, ["Late check-out is subject to availability and may incur a fee."]) },
+    },
+    policies: {
+      know_before_you_go: {
+        en: `<ul><li>Only registered guests are allowed in the guestrooms.</li><li>Quiet hours are between 10 PM and 7 AM.</li>${
+          r.chance(0.5) ? "<li>This property does not have elevators.</li>" : ""
+        }<li>Charges for extra guests may apply.</li></ul>`,
+      },
+      ...(r.chance(0.2) ? { nationality_restrictions: { en: "<p>Local residents may be asked to pay a city tax on arrival.</p>" } } : {}),
+      health_and_safety: {
+        enhanced_cleaning_practices: r.pick([true, true, false, null]),
+        cleaned_with_disinfectant: r.pick([true, false, null]),
+        self_check_in_and_check_out: r.pick([true, false, null]),
+        gap_between_stays: r.pick([true, false, null]),
+      },
+    },
+    payment_information: {
+      currency: city.currency,
+      payment_registration_recommended: r.chance(0.3),
+      creditcard_required: r.chance(0.7),
+      book_domestic_without_cc_details: r.chance(0.2),
+      accepted_credit_cards: r.sample(CARDS, r.int(2, 5)),
+      fees: {
+        mandatory: { en: html(r, [`A city tax of ${city.currency} ${r.int(1, 7)}.${pad(r.int(0, 99))} per person per night is collected at the property.`]) },
+        optional: {
+          en: `<ul><li>Buffet breakfast: ${city.currency} ${r.int(9, 35)} per person</li><li>Parking: ${city.currency} ${r.int(10, 45)} per day</li>${
+            r.chance(0.3) ? "<li>Pet fee: " + city.currency + " " + r.int(10, 30) + " per stay" : "</li>"
+          }</ul>`,
+        },
+        ...(r.chance(0.5) ? { deposit: { amount: r.int(50, 500), currency: city.currency, description: { en: "<p>Refundable damage deposit, collected at check-in.</p>" } } } : {}),
+      },
+      onsite_payments: { currency: city.currency, types: r.sample(["Visa", "Mastercard", "Cash", "Debit cards", "Apple Pay"], r.int(1, 4)) },
+    },
+    default_language: city.language,
+    spoken_languages: [...new Set(["en", city.language, ...r.sample(["fr", "de", "es", "it", "nl", "pt"], r.int(0, 2))])],
+    descriptions: {
+      headline: { en: `${stars}-star ${type.toLowerCase()} near ${city.name} centre` },
+      overall: {
+        en: html(r, [
+          `${name} offers ${list(r, AMENITIES, 3)}. It is ${r.int(2, 25) * 100} metres from the centre of ${city.name}.`,
+          `Guests rate the ${r.pick(["location", "breakfast", "staff", "cleanliness"])} highly. ${r.chance(0.5) ? "<strong>Recently renovated.</strong>" : ""}`,
+        ]),
+      },
+      rooms: { en: html(r, [`All ${r.int(8, 320)} rooms come with ${list(r, ROOM_FEATURES, 4)}.`, "Some units feature a seating area.<br>Bed linen and towels are provided."]) },
+      amenities: { en: `<ul>${r.sample(AMENITIES, r.int(3, 6)).map((a) => `<li>${a[0]!.toUpperCase()}${a.slice(1)}</li>`).join("")}</ul>` },
+      dining: { en: html(r, [`On site you will find ${list(r, DINING, 2)}.`]) },
+      location: { en: html(r, [`Located in ${city.name}${city.state ? `, ${city.state}` : ""}, the property is close to shops, museums and public transport.`]) },
+      attractions: { en: `<p>Distances are displayed to the nearest 0.1 mile and kilometre.<br>${city.name} Cathedral - ${r.int(1, 30) / 10} km<br>Central Station - ${r.int(2, 50) / 10} km</p>` },
+      ...(r.chance(0.4) ? { business_amenities: { en: "<p>Meeting rooms for up to 40 people and a business centre with printing.</p>" } } : {}),
+      ...(r.chance(0.2) ? { renovations: { en: `<p>The property was renovated in ${2015 + r.int(0, 10)}.</p>` } } : {}),
+      national_ratings: { en: `<p>This property has been officially rated ${stars} stars.</p>` },
+    },
+    property_type: type,
+    is_pet_friendly: r.chance(0.3),
+    is_vr: isVr,
+    mappings: { EXP: String(r.int(100000, 99999999)), ...(r.chance(0.6) ? { BKG: String(r.int(100000, 9999999)) } : {}) },
+    updated_at: exportTimestamp(updated),
+  };
+  if (r.chance(0.7)) {
+    record.legal = { license: `LIC-${r.int(10000, 99999)}`, registry_number: `${city.country}-${r.int(100000, 999999)}`, ...(r.chance(0.5) ? { tax_id: `TAX${r.int(1000000, 9999999)}` } : {}) };
+  }
+  if (isVr) {
+    const bedrooms = r.int(1, 5);
+    record.key_collection_info = {
+      key_location: { en: "<p>Keys are in a lockbox next to the entrance.</p>" },
+      how_to_collect: { en: "<p>The property manager will send the lockbox code 24 hours before arrival.</p>" },
+      alternative_key_location: { city: city.name, zip: String(r.int(1000, 99999)), address: { en: `${r.int(1, 99)} ${r.pick(STREETS)}, ${city.name}` } },
+    };
+    record.vr_details = {
+      bathrooms: { count: r.int(1, 3) },
+      bedrooms: { count: bedrooms, bed_types: r.sample(BED_TYPES, Math.min(bedrooms, 3)) },
+      house_rules: {
+        child_rules: { owner_children_free_text: { en: "Children of all ages are welcome." }, children_permitted: true },
+        party_or_event_rules: r.chance(0.3) ? null : { owner_party_free_text: { en: "No parties or events." }, parties_or_events_permitted: false },
+        pet_rules: { owner_pets_free_text: { en: record.is_pet_friendly ? "Pets are allowed on request." : "Pets are not allowed." }, pets_permitted: Boolean(record.is_pet_friendly) },
+        smoking_rules: r.chance(0.2) ? null : { owner_smoking_free_text: { en: "Smoking is not permitted." }, smoking_permitted: false },
+      },
+      max_occupancy: r.chance(0.1) ? null : bedrooms * 2 + r.int(0, 2),
+      property_size: { measurement: r.int(35, 260), units: "square meters" },
+      property_manager: { name: `${r.pick(["Sunny", "Coastal", "Urban", "Alpine"])} Stays`, method: "GET", href: `https://manager.sample.invalid/${hotelId(n)}` },
+    };
+  }
+  return record;
+}
+
+/** The "next day" edit of a record: new headline and fees, and a later updated_at. */
+export function changeRecord(record: Record<string, unknown>, ctx: GenerateContext): Record<string, unknown> {
+  const copy = structuredClone(record) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  const { r } = ctx;
+  copy.descriptions = { ...copy.descriptions, headline: { en: `${r.pick(["Newly refurbished", "Family-run", "Quiet", "Central"])} ${String(copy.property_type ?? "hotel").toLowerCase()} in ${copy.location.city}` } };
+  if (copy.check_in) copy.check_in.begin_time = `${pad(r.int(12, 16))}:00`;
+  copy.is_pet_friendly = r.chance(0.3);
+  copy.updated_at = exportTimestamp(new Date(ctx.date.getTime() + r.int(0, 86_399_000)));
+  return copy;
+}
+
+/** A record a supplier got wrong, in one of the ways the schema refuses. */
+export function breakRecord(record: Record<string, unknown>, r: Random): Record<string, unknown> {
+  const copy = structuredClone(record) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  switch (r.int(0, 4)) {
+    case 0:
+      copy.location.country_code = String(copy.location.country_code).toLowerCase();
+      break;
+    case 1:
+      delete copy.name;
+      break;
+    case 2:
+      copy.images = [];
+      break;
+    case 3:
+      copy.updated_at = "yesterday";
+      break;
+    default:
+      copy.mappings = { ...copy.mappings, expedia: "123" };
+  }
+  return copy;
+}

@@ -1,0 +1,108 @@
+import { sql, type Kysely } from "kysely";
+import type { Database } from "@/lib/store";
+
+const summaryColumns = [
+  "name",
+  "country_code",
+  "city",
+  "state_province",
+  "latitude",
+  "longitude",
+  "property_type",
+  "is_pet_friendly",
+  "is_vr",
+  "updated_at",
+  "content_hash",
+] as const;
+
+/** What publishing a run would remove, to check the safety threshold before anything becomes visible. */
+export async function removalPreview(db: Kysely<Database>, runId: number): Promise<{ active: number; toRemove: number }> {
+  const row = await db
+    .selectFrom("hotels as h")
+    .select((eb) => [
+      eb.fn.countAll<number>().as("active"),
+      eb.fn
+        .count<number>(
+          eb
+            .case()
+            .when(
+              eb.not(
+                eb.exists(
+                  eb.selectFrom("sync_seen as s").select("s.hotel_id").whereRef("s.hotel_id", "=", "h.id").where("s.run_id", "=", runId),
+                ),
+              ),
+            )
+            .then(1)
+            .end(),
+        )
+        .as("toRemove"),
+    ])
+    .where("h.removed_at", "is", null)
+    .executeTakeFirstOrThrow();
+  return { active: Number(row.active), toRemove: Number(row.toRemove) };
+}
+
+/**
+ * Makes a staged run visible in one transaction: current pointers move to the run's new versions, ids the export no
+ * longer has are soft-removed, returning ids are restored. Readers see the old snapshot or the new one, never a mix.
+ */
+export async function publishRun(
+  db: Kysely<Database>,
+  runId: number,
+  finish: (trx: Kysely<Database>, removed: number) => Promise<void>,
+  delayMs = 0,
+): Promise<number> {
+  const now = new Date().toISOString();
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto("hotels")
+      .columns(["id", "version", "run_id", ...summaryColumns, "first_seen_at", "changed_at", "removed_at"])
+      .expression(
+        trx
+          .selectFrom("hotel_versions")
+          .select(["hotel_id", "version", "run_id", ...summaryColumns])
+          .select([sql.lit(now).as("first_seen_at"), sql.lit(now).as("changed_at"), sql<null>`null`.as("removed_at")])
+          .where("run_id", "=", runId),
+      )
+      .onConflict((oc) =>
+        oc.column("id").doUpdateSet((eb) => ({
+          version: eb.ref("excluded.version"),
+          run_id: eb.ref("excluded.run_id"),
+          changed_at: eb.ref("excluded.changed_at"),
+          removed_at: null,
+          ...Object.fromEntries(summaryColumns.map((c) => [c, eb.ref(`excluded.${c}`)])),
+        })),
+      )
+      .execute();
+
+    const removed = await trx
+      .updateTable("hotels")
+      .set({ removed_at: now, run_id: runId })
+      .where("removed_at", "is", null)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom("sync_seen").select("hotel_id").whereRef("sync_seen.hotel_id", "=", "hotels.id").where("sync_seen.run_id", "=", runId))),
+      )
+      .executeTakeFirst();
+
+    await trx
+      .updateTable("hotels")
+      .set({ removed_at: null, changed_at: now, run_id: runId })
+      .where("id", "in", (eb) => eb.selectFrom("sync_seen").select("hotel_id").where("run_id", "=", runId).where("action", "=", "restored"))
+      .execute();
+
+    // Fault injection for the crash tests: a kill now must leave the previous snapshot served.
+    if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
+
+    const n = Number(removed.numUpdatedRows);
+    await finish(trx, n);
+    return n;
+  });
+}
+
+/** Throws away what a run staged (its versions and seen ids): used on refusal, failure and crash recovery. */
+export async function discardRun(db: Kysely<Database>, runId: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("hotel_versions").where("run_id", "=", runId).execute();
+    await trx.deleteFrom("sync_seen").where("run_id", "=", runId).execute();
+  });
+}

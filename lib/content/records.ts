@@ -1,0 +1,185 @@
+import { createGunzip } from "node:zlib";
+import { Readable } from "node:stream";
+import { AppError } from "@/lib/http/errors";
+
+/** One record's raw JSON text with where it came from. */
+export interface RawRecord {
+  text: string;
+  file: string;
+  /** 1-based line where the record starts. */
+  line: number;
+}
+
+export type ExportFormat = "json-array" | "json-lines";
+
+const NEWLINE = 0x0a;
+
+/** File names the pipeline reads: JSON arrays or JSON Lines, each optionally gzipped. */
+export function isExportFile(name: string): boolean {
+  return /\.(json|jsonl|ndjson)(\.gz)?$/i.test(name);
+}
+
+export function isGzip(name: string): boolean {
+  return /\.gz$/i.test(name);
+}
+
+export function truncated(file: string, message: string, cause?: unknown): AppError {
+  return new AppError({ status: 422, code: "TRUNCATED_INPUT", message: `${file}: ${message}`, field: file, cause });
+}
+
+/** Gunzips a byte stream when the file is gzipped; a truncated or corrupt gzip fails with TRUNCATED_INPUT. */
+export async function* decode(file: string, bytes: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  if (!isGzip(file)) {
+    yield* bytes;
+    return;
+  }
+  const gunzip = Readable.from(bytes).pipe(createGunzip());
+  try {
+    for await (const chunk of gunzip) yield chunk as Buffer;
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    throw truncated(file, `gzip stream is truncated or corrupt (${(e as Error).message})`, e);
+  }
+}
+
+/**
+ * Splits a decoded byte stream into records, streaming: a JSON array ('[' first) is split into its elements, anything
+ * else is read as JSON Lines. Memory holds one chunk plus one partial record at a time.
+ */
+export async function* splitRecords(file: string, chunks: AsyncIterable<Buffer>): AsyncGenerator<RawRecord> {
+  let format: ExportFormat | undefined;
+  const it = chunks[Symbol.asyncIterator]();
+  let first: Buffer | undefined;
+  // Sniff the format from the first non-whitespace byte.
+  const pending: Buffer[] = [];
+  for (;;) {
+    const next = await it.next();
+    if (next.done) break;
+    pending.push(next.value);
+    const i = firstNonSpace(next.value);
+    if (i >= 0) {
+      format = next.value[i] === 0x5b ? "json-array" : "json-lines";
+      break;
+    }
+  }
+  if (!format) return; // empty file: no records
+  first = Buffer.concat(pending);
+  async function* rest(): AsyncGenerator<Buffer> {
+    if (first) yield first;
+    first = undefined;
+    for (;;) {
+      const next = await it.next();
+      if (next.done) return;
+      yield next.value;
+    }
+  }
+  yield* format === "json-array" ? splitArray(file, rest()) : splitLines(file, rest());
+}
+
+function firstNonSpace(b: Buffer): number {
+  for (let i = 0; i < b.length; i++) {
+    const c = b[i]!;
+    if (c !== 0x20 && c !== 0x0a && c !== 0x0d && c !== 0x09 && c !== 0xef && c !== 0xbb && c !== 0xbf) return i;
+  }
+  return -1;
+}
+
+async function* splitLines(file: string, chunks: AsyncIterable<Buffer>): AsyncGenerator<RawRecord> {
+  let carry: Buffer | null = null;
+  let line = 0;
+  for await (const chunk of chunks) {
+    let buf: Buffer = carry ? Buffer.concat([carry, chunk]) : chunk;
+    let start = 0;
+    for (let nl = buf.indexOf(NEWLINE, start); nl >= 0; nl = buf.indexOf(NEWLINE, start)) {
+      line++;
+      const text = buf.toString("utf8", start, nl).trim();
+      if (text) yield { text, file, line };
+      start = nl + 1;
+    }
+    buf = buf.subarray(start);
+    carry = buf.length ? Buffer.from(buf) : null;
+  }
+  if (carry) {
+    line++;
+    const text = carry.toString("utf8").trim();
+    if (!text) return;
+    // A last line without a newline that does not parse is a cut-off file, not a bad record.
+    try {
+      JSON.parse(text);
+    } catch {
+      throw truncated(file, `the last line (${line}) is incomplete: the file looks truncated`);
+    }
+    yield { text, file, line };
+  }
+}
+
+/** Byte-level scanner for the elements of a top-level JSON array. */
+async function* splitArray(file: string, chunks: AsyncIterable<Buffer>): AsyncGenerator<RawRecord> {
+  let depth = 0;
+  let inString = false;
+  let escape = false;
+  let closed = false;
+  let line = 1;
+  let elementLine = 0;
+  let parts: Buffer[] = [];
+
+  for await (const chunk of chunks) {
+    // Where the open element starts in this chunk (0 when it began in an earlier one).
+    let start = elementLine ? 0 : -1;
+    for (let i = 0; i < chunk.length; i++) {
+      const c = chunk[i]!;
+      if (c === NEWLINE) line++;
+      if (inString) {
+        if (escape) escape = false;
+        else if (c === 0x5c) escape = true;
+        else if (c === 0x22) inString = false;
+        continue;
+      }
+      if (closed) {
+        if (c > 0x20) throw invalidArray(file, line, "data after the closing ']'");
+        continue;
+      }
+      if (depth === 1 && (c === 0x2c || c === 0x5d)) {
+        // ',' or ']' at depth 1 ends the element being read.
+        if (elementLine) {
+          parts.push(chunk.subarray(start, i));
+          const text = Buffer.concat(parts).toString("utf8").trim();
+          parts = [];
+          yield { text, file, line: elementLine };
+          elementLine = 0;
+          start = -1;
+        } else if (c === 0x2c) {
+          throw invalidArray(file, line, "an empty element");
+        }
+        if (c === 0x5d) {
+          depth = 0;
+          closed = true;
+        }
+        continue;
+      }
+      if (depth === 0) {
+        if (c === 0x5b) depth = 1;
+        else if (c > 0x20 && c !== 0xef && c !== 0xbb && c !== 0xbf) throw invalidArray(file, line, "expected '['");
+        continue;
+      }
+      if (depth === 1 && !elementLine && c > 0x20) {
+        elementLine = line;
+        start = i;
+      }
+      if (c === 0x22) inString = true;
+      else if (c === 0x7b || c === 0x5b) depth++;
+      else if (c === 0x7d || c === 0x5d) depth--;
+    }
+    if (elementLine) parts.push(Buffer.from(chunk.subarray(start)));
+  }
+  if (!closed) throw truncated(file, `the JSON array is not closed (ended at line ${line}): the file looks truncated`);
+}
+
+function invalidArray(file: string, line: number, what: string): AppError {
+  return new AppError({
+    status: 422,
+    code: "INVALID_EXPORT_FILE",
+    message: `${file}:${line}: not a valid JSON array of records (${what})`,
+    field: file,
+  });
+}

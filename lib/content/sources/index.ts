@@ -1,0 +1,40 @@
+import type { Config } from "@/lib/config";
+import type { Logger } from "@/lib/log";
+import { AppError } from "@/lib/http/errors";
+import { LocalSource } from "./local";
+import { SftpSource, parseSftpUrl, readPrivateKey } from "./sftp";
+import type { ExportSource } from "./types";
+
+export type { ExportFile, ExportSource } from "./types";
+export { LocalSource } from "./local";
+export { SftpSource, fingerprint } from "./sftp";
+
+/** Opens the source a user names on the command line: sftp://user@host:port/path, or a local file or directory. */
+export function openSource(spec: string, cfg: Config, log: Logger): ExportSource {
+  if (/^sftp:\/\//i.test(spec)) {
+    const target = parseSftpUrl(spec);
+    const privateKey = readPrivateKey(cfg.SFTP_PRIVATE_KEY_FILE);
+    if (!privateKey && !cfg.SFTP_PASSWORD) {
+      throw new AppError({
+        status: 400,
+        code: "INVALID_CONFIG",
+        message: "SFTP needs credentials: set SFTP_PRIVATE_KEY_FILE (a key file) or SFTP_PASSWORD",
+        field: "SFTP_PRIVATE_KEY_FILE",
+      });
+    }
+    return new SftpSource({
+      ...target,
+      privateKey,
+      passphrase: cfg.SFTP_PASSPHRASE,
+      password: cfg.SFTP_PASSWORD,
+      hostFingerprint: cfg.SFTP_HOST_FINGERPRINT,
+      retries: cfg.SFTP_RETRIES,
+      retryBaseMs: cfg.SFTP_RETRY_BASE_MS,
+      log,
+    });
+  }
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(spec)) {
+    throw new AppError({ status: 400, code: "INVALID_SOURCE", message: `Unsupported source ${spec}: use sftp://… or a local path`, field: "source" });
+  }
+  return new LocalSource(spec);
+}

@@ -1,0 +1,258 @@
+import fs from "node:fs";
+import path from "node:path";
+import { createHash } from "node:crypto";
+import SftpClient from "ssh2-sftp-client";
+import type { SFTPWrapper } from "ssh2";
+import { AppError } from "@/lib/http/errors";
+import type { Logger } from "@/lib/log";
+import { isExportFile } from "../records";
+import { SCHEMA_REMOTE_PATH, type ExportFile, type ExportSource } from "./types";
+
+export interface SftpOptions {
+  host: string;
+  port: number;
+  username: string;
+  /** Directory on the server that holds the export. */
+  dir: string;
+  privateKey?: Buffer;
+  passphrase?: string;
+  password?: string;
+  /** "SHA256:…" as ssh-keygen -l prints it; when set, any other host key is refused. */
+  hostFingerprint?: string;
+  retries: number;
+  retryBaseMs: number;
+  log: Logger;
+}
+
+const CHUNK = 32 * 1024;
+const IN_FLIGHT = 32;
+
+export function fingerprint(key: Buffer): string {
+  return `SHA256:${createHash("sha256").update(key).digest("base64").replace(/=+$/, "")}`;
+}
+
+/** Parses sftp://user@host:port/path. Passwords never travel in the URL (they would show in process lists). */
+export function parseSftpUrl(url: string): { host: string; port: number; username: string; dir: string } {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    throw new AppError({ status: 400, code: "INVALID_SOURCE", message: `Not a valid URL: ${url}`, field: "source" });
+  }
+  if (u.password) {
+    throw new AppError({
+      status: 400,
+      code: "INVALID_SOURCE",
+      message: "Put the SFTP password in SFTP_PASSWORD (or use SFTP_PRIVATE_KEY_FILE), not in the URL",
+      field: "source",
+    });
+  }
+  if (!u.username) {
+    throw new AppError({ status: 400, code: "INVALID_SOURCE", message: "The SFTP URL needs a user: sftp://user@host:port/path", field: "source" });
+  }
+  return {
+    host: u.hostname.replace(/^\[|\]$/g, ""),
+    port: u.port ? Number(u.port) : 22,
+    username: decodeURIComponent(u.username),
+    dir: decodeURIComponent(u.pathname) || "/",
+  };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * An export folder on an SFTP server. Reads are pipelined (several requests in flight) and resumable: when the
+ * connection drops, it reconnects with exponential backoff and continues at the byte where it stopped, provided the
+ * file is still the same one (size and mtime); a replaced file fails with SOURCE_CHANGED so the run starts over.
+ */
+export class SftpSource implements ExportSource {
+  readonly label: string;
+  private client: SftpClient | null = null;
+
+  constructor(private readonly opts: SftpOptions) {
+    this.label = `sftp://${opts.username}@${opts.host}:${opts.port}${opts.dir}`;
+  }
+
+  private async connect(): Promise<SftpClient> {
+    if (this.client) return this.client;
+    const client = new SftpClient("hotel-sync");
+    client.on("error", (e: Error) => this.opts.log.debug({ err: e.message }, "sftp connection error"));
+    const { hostFingerprint } = this.opts;
+    let presented: string | undefined;
+    try {
+      await client.connect({
+        host: this.opts.host,
+        port: this.opts.port,
+        username: this.opts.username,
+        privateKey: this.opts.privateKey,
+        passphrase: this.opts.passphrase,
+        password: this.opts.password,
+        readyTimeout: 15_000,
+        retries: 0,
+        hostVerifier: (key: Buffer) => {
+          presented = fingerprint(key);
+          return !hostFingerprint || presented === hostFingerprint;
+        },
+      });
+    } catch (e) {
+      await client.end().catch(() => undefined);
+      if (hostFingerprint && presented && presented !== hostFingerprint) {
+        throw new AppError({
+          status: 502,
+          code: "SFTP_HOST_KEY_MISMATCH",
+          message: `The server's host key ${presented} is not the configured SFTP_HOST_FINGERPRINT`,
+          field: "SFTP_HOST_FINGERPRINT",
+        });
+      }
+      const msg = (e as Error).message;
+      if (/authentication/i.test(msg)) {
+        throw new AppError({ status: 401, code: "SFTP_AUTH_FAILED", message: `SFTP login refused for ${this.label}`, cause: e });
+      }
+      throw e;
+    }
+    if (!hostFingerprint) this.opts.log.warn({ fingerprint: presented }, "SFTP host key not pinned (set SFTP_HOST_FINGERPRINT)");
+    this.client = client;
+    return client;
+  }
+
+  private async reset(): Promise<void> {
+    const c = this.client;
+    this.client = null;
+    await c?.end().catch(() => undefined);
+  }
+
+  /** Runs an operation, reconnecting with backoff when the connection fails. */
+  private async withRetry<T>(what: string, op: (c: SftpClient) => Promise<T>): Promise<T> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await op(await this.connect());
+      } catch (e) {
+        if (e instanceof AppError) throw e;
+        await this.reset();
+        if (attempt >= this.opts.retries) throw this.unavailable(what, e);
+        const wait = this.opts.retryBaseMs * 2 ** attempt;
+        this.opts.log.warn({ what, attempt: attempt + 1, waitMs: wait, err: (e as Error).message }, "sftp retry");
+        await sleep(wait);
+      }
+    }
+  }
+
+  private unavailable(what: string, e: unknown): AppError {
+    return new AppError({
+      status: 503,
+      code: "SFTP_UNAVAILABLE",
+      message: `SFTP ${what} failed after ${this.opts.retries + 1} attempts: ${(e as Error).message}`,
+      cause: e,
+    });
+  }
+
+  private remote(name: string): string {
+    return path.posix.join(this.opts.dir, name);
+  }
+
+  async listFiles(): Promise<ExportFile[]> {
+    const entries = await this.withRetry("list", (c) => c.list(this.opts.dir));
+    return entries
+      .filter((e) => e.type === "-" && isExportFile(e.name))
+      .map((e) => ({ name: e.name, size: e.size, mtime: e.modifyTime }))
+      .sort((a, b) => (a.name < b.name ? -1 : 1));
+  }
+
+  async *read(file: ExportFile): AsyncIterable<Buffer> {
+    let offset = 0;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const client = await this.connect();
+        if (attempt > 0) {
+          const st = await client.stat(this.remote(file.name));
+          if (st.size !== file.size || st.modifyTime !== file.mtime) {
+            throw new AppError({
+              status: 409,
+              code: "SOURCE_CHANGED",
+              message: `${file.name} was replaced on the server during the transfer`,
+              field: file.name,
+            });
+          }
+          this.opts.log.info({ file: file.name, offset }, "sftp transfer resumed");
+        }
+        for await (const chunk of readPipelined((client as unknown as { sftp: SFTPWrapper }).sftp, this.remote(file.name), offset, file.size)) {
+          offset += chunk.length;
+          attempt = 0;
+          yield chunk;
+        }
+        return;
+      } catch (e) {
+        if (e instanceof AppError) throw e;
+        await this.reset();
+        if (attempt >= this.opts.retries) throw this.unavailable(`transfer of ${file.name}`, e);
+        const wait = this.opts.retryBaseMs * 2 ** attempt;
+        this.opts.log.warn({ file: file.name, offset, attempt: attempt + 1, waitMs: wait, err: (e as Error).message }, "sftp transfer interrupted");
+        await sleep(wait);
+      }
+    }
+  }
+
+  async readSchema(): Promise<string | null> {
+    return this.withRetry("schema fetch", async (c) => {
+      for (const candidate of [this.remote(SCHEMA_REMOTE_PATH), SCHEMA_REMOTE_PATH]) {
+        if ((await c.exists(candidate)) === "-") return ((await c.get(candidate)) as Buffer).toString("utf8");
+      }
+      return null;
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.reset();
+  }
+}
+
+/** Reads [start, size) with IN_FLIGHT requests outstanding, yielding the bytes in order. */
+async function* readPipelined(sftp: SFTPWrapper, file: string, start: number, size: number): AsyncGenerator<Buffer> {
+  const handle = await new Promise<Buffer>((res, rej) => sftp.open(file, "r", (err, h) => (err ? rej(err) : res(h))));
+  const queue: { pos: number; len: number; data: Promise<Buffer> }[] = [];
+  let next = start;
+  const issue = () => {
+    const pos = next;
+    const len = Math.min(CHUNK, size - pos);
+    next += len;
+    const data = new Promise<Buffer>((res, rej) =>
+      sftp.read(handle, Buffer.allocUnsafe(len), 0, len, pos, (err, n, buf) => (err ? rej(err) : res(buf.subarray(0, n)))),
+    );
+    data.catch(() => undefined); // awaited below; a dropped connection rejects them all at once
+    queue.push({ pos, len, data });
+  };
+  try {
+    while (next < size && queue.length < IN_FLIGHT) issue();
+    while (queue.length) {
+      const head = queue.shift()!;
+      const buf = await head.data;
+      if (buf.length === 0) throw new Error(`unexpected end of file at byte ${head.pos}`);
+      yield buf;
+      if (buf.length < head.len) {
+        // Short read: drop what is in flight and continue right after the bytes we got.
+        await Promise.allSettled(queue.map((q) => q.data));
+        queue.length = 0;
+        next = head.pos + buf.length;
+      }
+      while (next < size && queue.length < IN_FLIGHT) issue();
+    }
+  } finally {
+    await Promise.allSettled(queue.map((q) => q.data));
+    await new Promise<void>((res) => {
+      try {
+        sftp.close(handle, () => res());
+      } catch {
+        res();
+      }
+    });
+  }
+}
+
+export function readPrivateKey(file: string | undefined): Buffer | undefined {
+  if (!file) return undefined;
+  try {
+    return fs.readFileSync(file);
+  } catch {
+    throw new AppError({ status: 400, code: "INVALID_CONFIG", message: `Cannot read SFTP_PRIVATE_KEY_FILE ${file}`, field: "SFTP_PRIVATE_KEY_FILE" });
+  }
+}

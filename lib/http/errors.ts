@@ -1,0 +1,43 @@
+/**
+ * The one error type of the platform. Every failure a client, an operator or a partner can cause is an AppError
+ * with an HTTP status, a stable code, a readable message and, where one field is at fault, that field.
+ */
+export class AppError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly field?: string;
+  readonly details?: unknown;
+
+  constructor(opts: { status: number; code: string; message: string; field?: string; details?: unknown; cause?: unknown }) {
+    super(opts.message, { cause: opts.cause });
+    this.name = "AppError";
+    this.status = opts.status;
+    this.code = opts.code;
+    this.field = opts.field;
+    this.details = opts.details;
+  }
+}
+
+export function isAppError(e: unknown): e is AppError {
+  return e instanceof AppError;
+}
+
+export interface ErrorBody {
+  error: { code: string; message: string; field?: string; details?: unknown };
+}
+
+/** The one mapper from any thrown value to a status and JSON body. Unknown errors never leak internals. */
+export function toErrorBody(e: unknown): { status: number; body: ErrorBody } {
+  if (isAppError(e)) {
+    const error: ErrorBody["error"] = { code: e.code, message: e.message };
+    if (e.field !== undefined) error.field = e.field;
+    if (e.details !== undefined) error.details = e.details;
+    return { status: e.status, body: { error } };
+  }
+  return { status: 500, body: { error: { code: "INTERNAL", message: "An unexpected error occurred." } } };
+}
+
+export function errorResponse(e: unknown): Response {
+  const { status, body } = toErrorBody(e);
+  return Response.json(body, { status });
+}

@@ -1,0 +1,46 @@
+import fs from "node:fs";
+import path from "node:path";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import SQLite from "better-sqlite3";
+import pg from "pg";
+import type { Database } from "./types";
+import { migrateToLatest } from "./migrations";
+
+export type DatabaseKind = "sqlite" | "postgres";
+
+export interface Store {
+  db: Kysely<Database>;
+  kind: DatabaseKind;
+  /** Where it lives, without credentials, for logs and summaries. */
+  describe: string;
+  close(): Promise<void>;
+}
+
+/** Opens the store: an embedded SQLite file (WAL) by default, PostgreSQL when the URL says postgres://. */
+export async function openStore(opts: { kind: DatabaseKind; url?: string; sqliteFile?: string }): Promise<Store> {
+  if (opts.kind === "postgres") {
+    if (!opts.url) throw new Error("openStore: a postgres:// URL is required");
+    const pool = new pg.Pool({ connectionString: opts.url, max: 5 });
+    // bigint columns (bytes) come back as strings from pg; they fit in a double here.
+    pg.types.setTypeParser(20, (v) => Number(v));
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    await migrateToLatest(db as Kysely<unknown>, "postgres");
+    const u = new URL(opts.url);
+    return {
+      db,
+      kind: "postgres",
+      describe: `postgres://${u.hostname}:${u.port || 5432}${u.pathname}`,
+      close: () => db.destroy(),
+    };
+  }
+  const file = opts.sqliteFile ?? path.join(".data", "hotels.sqlite");
+  if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const sqlite = new SQLite(file);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("synchronous = NORMAL");
+  sqlite.pragma("busy_timeout = 10000");
+  sqlite.pragma("foreign_keys = ON");
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  await migrateToLatest(db as Kysely<unknown>, "sqlite");
+  return { db, kind: "sqlite", describe: `sqlite:${file}`, close: () => db.destroy() };
+}

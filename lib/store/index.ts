@@ -1,0 +1,21 @@
+import { config } from "@/lib/config";
+import { openStore, type Store } from "./db";
+
+export { openStore, type Store, type DatabaseKind } from "./db";
+export type * from "./types";
+
+/** Opens the store the environment names (DATABASE_URL), for commands and tests that want the configured one. */
+export function openConfiguredStore(): Promise<Store> {
+  const cfg = config();
+  return openStore({ kind: cfg.databaseKind, url: cfg.DATABASE_URL, sqliteFile: cfg.sqliteFile });
+}
+
+let shared: Promise<Store> | undefined;
+/** One store per server process, opened (and migrated) on first use. */
+export function store(): Promise<Store> {
+  shared ??= openConfiguredStore().catch((e: unknown) => {
+    shared = undefined;
+    throw e;
+  });
+  return shared;
+}

@@ -1,0 +1,122 @@
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from "kysely";
+import type { DatabaseKind } from "./db";
+
+/** Migrations in code: the same steps for both dialects, with the few type differences spelled out. */
+function migrations(kind: DatabaseKind): Record<string, Migration> {
+  const real = kind === "postgres" ? "double precision" : "real";
+  return {
+    "0001_content_store": {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable("sync_runs")
+          .addColumn("id", kind === "postgres" ? "serial" : "integer", (c) =>
+            kind === "postgres" ? c.primaryKey() : c.primaryKey().autoIncrement(),
+          )
+          .addColumn("source", "text", (c) => c.notNull())
+          .addColumn("status", "text", (c) => c.notNull())
+          .addColumn("forced", "integer", (c) => c.notNull().defaultTo(0))
+          .addColumn("started_at", "text", (c) => c.notNull())
+          .addColumn("finished_at", "text")
+          .addColumn("files", "text", (c) => c.notNull().defaultTo("[]"))
+          .addColumn("seen", "integer", (c) => c.notNull().defaultTo(0))
+          .addColumn("new", "integer", (c) => c.notNull().defaultTo(0))
+          .addColumn("changed", "integer", (c) => c.notNull().defaultTo(0))
+          .addColumn("unchanged", "integer", (c) => c.notNull().defaultTo(0))
+          .addColumn("restored", "integer", (c) => c.notNull().defaultTo(0))
+          .addColumn("removed", "integer", (c) => c.notNull().defaultTo(0))
+          .addColumn("rejected", "integer", (c) => c.notNull().defaultTo(0))
+          .addColumn("bytes", "bigint", (c) => c.notNull().defaultTo(0))
+          .addColumn("duration_ms", "integer")
+          .addColumn("schema_status", "text")
+          .addColumn("error_code", "text")
+          .addColumn("error_message", "text")
+          .execute();
+
+        for (const table of ["hotels", "hotel_versions"] as const) {
+          let t = db.schema.createTable(table);
+          t =
+            table === "hotels"
+              ? t.addColumn("id", "text", (c) => c.primaryKey()).addColumn("version", "integer", (c) => c.notNull())
+              : t.addColumn("hotel_id", "text", (c) => c.notNull()).addColumn("version", "integer", (c) => c.notNull());
+          t = t
+            .addColumn("run_id", "integer", (c) => c.notNull())
+            .addColumn("name", "text")
+            .addColumn("country_code", "text", (c) => c.notNull())
+            .addColumn("city", "text")
+            .addColumn("state_province", "text")
+            .addColumn("latitude", sql.raw(real), (c) => c.notNull())
+            .addColumn("longitude", sql.raw(real), (c) => c.notNull())
+            .addColumn("property_type", "text")
+            .addColumn("is_pet_friendly", "integer")
+            .addColumn("is_vr", "integer")
+            .addColumn("updated_at", "text")
+            .addColumn("content_hash", "text", (c) => c.notNull());
+          t =
+            table === "hotels"
+              ? t
+                  .addColumn("first_seen_at", "text", (c) => c.notNull())
+                  .addColumn("changed_at", "text", (c) => c.notNull())
+                  .addColumn("removed_at", "text")
+              : t
+                  .addColumn("record", "text", (c) => c.notNull())
+                  .addColumn("created_at", "text", (c) => c.notNull())
+                  .addPrimaryKeyConstraint("hotel_versions_pk", ["hotel_id", "version"] as never);
+          await t.execute();
+        }
+        await db.schema.createIndex("hotel_versions_run").on("hotel_versions").column("run_id").execute();
+        await db.schema.createIndex("hotels_country_city").on("hotels").columns(["country_code", "city"]).execute();
+        await db.schema.createIndex("hotels_removed").on("hotels").column("removed_at").execute();
+
+        await db.schema
+          .createTable("sync_seen")
+          .addColumn("run_id", "integer", (c) => c.notNull())
+          .addColumn("hotel_id", "text", (c) => c.notNull())
+          .addColumn("action", "text", (c) => c.notNull())
+          .addColumn("file", "text", (c) => c.notNull())
+          .addColumn("line", "integer", (c) => c.notNull())
+          .addPrimaryKeyConstraint("sync_seen_pk", ["run_id", "hotel_id"])
+          .execute();
+
+        await db.schema
+          .createTable("rejected_records")
+          .addColumn("id", kind === "postgres" ? "serial" : "integer", (c) =>
+            kind === "postgres" ? c.primaryKey() : c.primaryKey().autoIncrement(),
+          )
+          .addColumn("run_id", "integer", (c) => c.notNull())
+          .addColumn("file", "text", (c) => c.notNull())
+          .addColumn("line", "integer", (c) => c.notNull())
+          .addColumn("hotel_id", "text")
+          .addColumn("errors", "text", (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex("rejected_records_run").on("rejected_records").column("run_id").execute();
+
+        await db.schema
+          .createTable("sync_lock")
+          .addColumn("name", "text", (c) => c.primaryKey())
+          .addColumn("holder", "text", (c) => c.notNull())
+          .addColumn("run_id", "integer")
+          .addColumn("acquired_at", "text", (c) => c.notNull())
+          .addColumn("heartbeat_at", "text", (c) => c.notNull())
+          .execute();
+      },
+    },
+  };
+}
+
+class InCodeProvider implements MigrationProvider {
+  constructor(private readonly kind: DatabaseKind) {}
+  async getMigrations() {
+    return migrations(this.kind);
+  }
+}
+
+export async function migrateToLatest(db: Kysely<unknown>, kind: DatabaseKind): Promise<void> {
+  const migrator = new Migrator({ db, provider: new InCodeProvider(kind) });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === "Error");
+  if (error || failed) {
+    throw new Error(`Database migration failed${failed ? ` at ${failed.migrationName}` : ""}: ${String(error)}`, {
+      cause: error,
+    });
+  }
+}

@@ -1,0 +1,96 @@
+import type { Generated } from "kysely";
+
+/** Summary columns of a hotel record that pages and search need without parsing the JSON. */
+export interface HotelColumns {
+  name: string | null;
+  country_code: string;
+  city: string | null;
+  state_province: string | null;
+  latitude: number;
+  longitude: number;
+  property_type: string | null;
+  is_pet_friendly: number | null;
+  is_vr: number | null;
+  updated_at: string | null;
+  content_hash: string;
+}
+
+/** Current state of every property ever published: points at its current version; soft-removed with a time. */
+export interface HotelsTable extends HotelColumns {
+  id: string;
+  version: number;
+  first_seen_at: string;
+  changed_at: string;
+  removed_at: string | null;
+  run_id: number;
+}
+
+/** Every version of every record (current and history); a version becomes visible when its run publishes. */
+export interface HotelVersionsTable extends HotelColumns {
+  hotel_id: string;
+  version: number;
+  run_id: number;
+  record: string;
+  created_at: string;
+}
+
+export type SyncRunStatus = "running" | "published" | "refused" | "failed";
+
+export interface SyncRunsTable {
+  id: Generated<number>;
+  source: string;
+  status: SyncRunStatus;
+  forced: number;
+  started_at: string;
+  finished_at: string | null;
+  /** JSON: [{ name, bytes, records }] */
+  files: Generated<string>;
+  seen: Generated<number>;
+  new: Generated<number>;
+  changed: Generated<number>;
+  unchanged: Generated<number>;
+  restored: Generated<number>;
+  removed: Generated<number>;
+  rejected: Generated<number>;
+  bytes: Generated<number>;
+  duration_ms: number | null;
+  schema_status: string | null;
+  error_code: string | null;
+  error_message: string | null;
+}
+
+/** Ids a running sync has seen, with what it decided for each; emptied when the run ends. */
+export interface SyncSeenTable {
+  run_id: number;
+  hotel_id: string;
+  action: "new" | "changed" | "unchanged" | "restored" | "rejected";
+  file: string;
+  line: number;
+}
+
+export interface RejectedRecordsTable {
+  id: Generated<number>;
+  run_id: number;
+  file: string;
+  line: number;
+  hotel_id: string | null;
+  /** JSON: [{ pointer, keyword, message }] */
+  errors: string;
+}
+
+export interface SyncLockTable {
+  name: string;
+  holder: string;
+  run_id: number | null;
+  acquired_at: string;
+  heartbeat_at: string;
+}
+
+export interface Database {
+  hotels: HotelsTable;
+  hotel_versions: HotelVersionsTable;
+  sync_runs: SyncRunsTable;
+  sync_seen: SyncSeenTable;
+  rejected_records: RejectedRecordsTable;
+  sync_lock: SyncLockTable;
+}
