@@ -1,0 +1,63 @@
+import { gzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { decode, splitRecords, type RawRecord } from "../records";
+
+async function* chunked(buf: Buffer, size: number): AsyncGenerator<Buffer> {
+  for (let i = 0; i < buf.length; i += size) yield buf.subarray(i, i + size);
+}
+
+async function collect(file: string, text: string | Buffer, chunkSize = 7): Promise<RawRecord[]> {
+  const out: RawRecord[] = [];
+  const buf = typeof text === "string" ? Buffer.from(text) : text;
+  for await (const r of splitRecords(file, decode(file, chunked(buf, chunkSize)))) out.push(r);
+  return out;
+}
+
+describe("splitRecords", () => {
+  const tricky = { id: "a,]}", name: { en: 'say "hi" \\ [x] {y}, ünïcødé ✓' } };
+
+  it("splits a JSON array into elements whatever the chunk boundaries, with the line each starts on", async () => {
+    const text = `[\n${JSON.stringify(tricky)},\n  {"id":"b"}\n,{"id":"c",\n"n":[1,2,{"x":[]}]}\n]\n`;
+    for (const size of [1, 3, 7, 64, 4096]) {
+      const recs = await collect("x.json", text, size);
+      expect(recs.map((r) => JSON.parse(r.text).id)).toEqual(["a,]}", "b", "c"]);
+      expect(recs.map((r) => r.line)).toEqual([2, 3, 4]);
+    }
+    expect(JSON.parse((await collect("x.json", text))[0]!.text)).toEqual(tricky);
+  });
+
+  it("reads JSON Lines, skipping blank lines and counting lines", async () => {
+    const recs = await collect("x.jsonl", `{"id":"a"}\n\n{"id":"b"}\r\n{"id":"c"}`);
+    expect(recs.map((r) => [JSON.parse(r.text).id, r.line])).toEqual([["a", 1], ["b", 3], ["c", 4]]);
+  });
+
+  it("passes a corrupt line on as a record (it is rejected later, not the file)", async () => {
+    const recs = await collect("x.jsonl", `{"id":"a"}\n{"id": oops\n{"id":"c"}\n`);
+    expect(recs.map((r) => r.text)).toEqual(['{"id":"a"}', '{"id": oops', '{"id":"c"}']);
+  });
+
+  it("treats an incomplete last line as a truncated file", async () => {
+    await expect(collect("x.jsonl", `{"id":"a"}\n{"id":"b","na`)).rejects.toMatchObject({ code: "TRUNCATED_INPUT" });
+  });
+
+  it("treats an unclosed array as a truncated file", async () => {
+    await expect(collect("x.json", `[{"id":"a"},{"id":"b"`)).rejects.toMatchObject({ code: "TRUNCATED_INPUT" });
+    await expect(collect("x.json", `[{"id":"a"},`)).rejects.toMatchObject({ code: "TRUNCATED_INPUT" });
+  });
+
+  it("refuses data after the array and empty elements", async () => {
+    await expect(collect("x.json", `[{"id":"a"}] {"id":"b"}`)).rejects.toMatchObject({ code: "INVALID_EXPORT_FILE" });
+    await expect(collect("x.json", `[{"id":"a"},,{"id":"b"}]`)).rejects.toMatchObject({ code: "INVALID_EXPORT_FILE" });
+  });
+
+  it("gives nothing for an empty file or an empty array", async () => {
+    expect(await collect("x.json", "")).toEqual([]);
+    expect(await collect("x.json", " [ ] ")).toEqual([]);
+  });
+
+  it("gunzips .gz files and reports a truncated gzip", async () => {
+    const gz = gzipSync(Buffer.from(`{"id":"a"}\n{"id":"b"}\n`.repeat(200)));
+    expect(await collect("x.jsonl.gz", gz, 100)).toHaveLength(400);
+    await expect(collect("x.jsonl.gz", gz.subarray(0, gz.length - 20), 100)).rejects.toMatchObject({ code: "TRUNCATED_INPUT" });
+  });
+});

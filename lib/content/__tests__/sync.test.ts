@@ -1,0 +1,205 @@
+import fs from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { openTestStore, STORE_KINDS, type TestStore } from "@/lib/store/testing";
+import { countHotels, getHotel, hotelHistory, recentRuns, rejectedRecords, removedHotels } from "../queries";
+import { hotel, range, syncDir, writeExport } from "./helpers";
+
+describe.each(STORE_KINDS)("content sync into %s", (kind) => {
+  let store: TestStore;
+  beforeAll(async () => {
+    store = await openTestStore(kind);
+  });
+  afterAll(async () => {
+    await store.drop();
+  });
+  beforeEach(async () => {
+    for (const t of ["hotels", "hotel_versions", "sync_runs", "sync_seen", "rejected_records", "sync_lock"] as const) await store.db.deleteFrom(t).execute();
+  });
+
+  it("loads a first export, then skips unchanged records and keeps history of changed ones", async () => {
+    const dir = writeExport({ "hotels.jsonl": range(1, 10).map((n) => hotel(n)) });
+    const first = await syncDir(store, dir);
+    expect(first).toMatchObject({ status: "published", seen: 10, new: 10, changed: 0, unchanged: 0, removed: 0, rejected: 0, schema: { status: "match" } });
+    expect(await countHotels(store.db)).toBe(10);
+    expect((await getHotel(store.db, "H3"))?.record.name.en).toBe("Hotel 3");
+
+    const again = await syncDir(store, dir);
+    expect(again).toMatchObject({ status: "published", seen: 10, new: 0, changed: 0, unchanged: 10 });
+
+    writeExport({ "hotels.jsonl": range(1, 10).map((n) => (n === 3 ? hotel(3, { name: { en: "Hotel Three" }, updated_at: "2026-01-11 09:00:00.000 Z" }) : hotel(n))) }, { dir });
+    const third = await syncDir(store, dir);
+    expect(third).toMatchObject({ new: 0, changed: 1, unchanged: 9 });
+    const current = await getHotel(store.db, "H3");
+    expect(current).toMatchObject({ version: 2, record: { name: { en: "Hotel Three" } } });
+    const history = await hotelHistory(store.db, "H3");
+    expect(history.map((h) => [h.version, h.record.name.en, h.updated_at])).toEqual([
+      [2, "Hotel Three", "2026-01-11 09:00:00.000 Z"],
+      [1, "Hotel 3", "2026-01-10 08:00:00.000 Z"],
+    ]);
+    const runs = await recentRuns(store.db);
+    expect(runs.map((r) => [r.status, r.new, r.changed, r.unchanged])).toEqual([
+      ["published", 0, 1, 9],
+      ["published", 0, 0, 10],
+      ["published", 10, 0, 0],
+    ]);
+  });
+
+  it("stores a content change even when updated_at did not move", async () => {
+    const dir = writeExport({ "hotels.jsonl": [hotel(1)] });
+    await syncDir(store, dir);
+    writeExport({ "hotels.jsonl": [hotel(1, { is_vr: true })] }, { dir });
+    expect(await syncDir(store, dir)).toMatchObject({ changed: 1 });
+    expect((await hotelHistory(store.db, "H1")).length).toBe(2);
+  });
+
+  it("marks ids absent from the new export as removed and restores them when they return", async () => {
+    const dir = writeExport({ "hotels.jsonl": range(1, 10).map((n) => hotel(n)) });
+    await syncDir(store, dir);
+    writeExport({ "hotels.jsonl": range(1, 9).map((n) => hotel(n)) }, { dir });
+    expect(await syncDir(store, dir)).toMatchObject({ status: "published", removed: 1, unchanged: 9 });
+    expect(await getHotel(store.db, "H10")).toBeUndefined();
+    expect((await removedHotels(store.db)).map((h) => h.id)).toEqual(["H10"]);
+    expect(await countHotels(store.db)).toBe(9);
+
+    writeExport({ "hotels.jsonl": range(1, 10).map((n) => hotel(n)) }, { dir });
+    expect(await syncDir(store, dir)).toMatchObject({ restored: 1, unchanged: 9, removed: 0 });
+    expect((await getHotel(store.db, "H10"))?.record.id).toBe("H10");
+    expect(await countHotels(store.db)).toBe(10);
+  });
+
+  it("rejects invalid records with their errors and loads the rest; a broken known record keeps its last good version", async () => {
+    const dir = writeExport({ "hotels.jsonl": range(1, 20).map((n) => hotel(n)) });
+    await syncDir(store, dir);
+    const lines = range(1, 20).map((n) => JSON.stringify(hotel(n)));
+    lines[4] = JSON.stringify(hotel(5, { location: { ...(hotel(5).location as object), country_code: "fr" } }));
+    lines.push('{"id": "H99", "name": '); // corrupt line (not the last one)
+    lines.push(JSON.stringify(hotel(21)));
+    writeExport({ "hotels.jsonl": lines.join("\n") + "\n" }, { dir });
+    const s = await syncDir(store, dir);
+    expect(s).toMatchObject({ status: "published", seen: 22, new: 1, rejected: 2, removed: 0 });
+    expect((await getHotel(store.db, "H5"))?.record.location.country_code).toBe("FR");
+    const rejected = await rejectedRecords(store.db, s.runId);
+    expect(rejected.map((r) => [r.file, r.line, r.hotel_id])).toEqual([
+      ["hotels.jsonl", 5, "H5"],
+      ["hotels.jsonl", 21, null],
+    ]);
+    expect(rejected[0]!.errors).toEqual([{ pointer: "/location/country_code", keyword: "pattern", message: 'must match pattern "^[A-Z]{2}$"' }]);
+    expect(rejected[1]!.errors[0]).toMatchObject({ pointer: "", keyword: "json" });
+  });
+
+  it("rejects the second occurrence of an id with a clear reason and keeps the first", async () => {
+    const dir = writeExport({ "a.jsonl": [hotel(1), hotel(2)], "b.jsonl": [hotel(3), hotel(1, { name: { en: "Impostor" } })] });
+    const s = await syncDir(store, dir, { maxRejectedShare: 0.5 });
+    expect(s).toMatchObject({ status: "published", new: 3, rejected: 1 });
+    expect((await getHotel(store.db, "H1"))?.record.name.en).toBe("Hotel 1");
+    const [dup] = await rejectedRecords(store.db, s.runId);
+    expect(dup).toMatchObject({ file: "b.jsonl", line: 2, hotel_id: "H1" });
+    expect(dup!.errors[0]!.message).toBe("id 'H1' already appeared in this export at a.jsonl:1; the first occurrence is kept");
+  });
+
+  it("reads JSON arrays, gzipped files and several files as one export", async () => {
+    const dir = writeExport({ "1.json": range(1, 3).map((n) => hotel(n)), "2.jsonl.gz": range(4, 6).map((n) => hotel(n)), "3.ndjson": [hotel(7)], "notes.txt": "ignored" });
+    const s = await syncDir(store, dir);
+    expect(s.files.map((f) => [f.name, f.records])).toEqual([["1.json", 3], ["2.jsonl.gz", 3], ["3.ndjson", 1]]);
+    expect(await countHotels(store.db)).toBe(7);
+  });
+
+  it("refuses to publish a mass removal unless forced", async () => {
+    const dir = writeExport({ "hotels.jsonl": range(1, 10).map((n) => hotel(n)) });
+    await syncDir(store, dir);
+    writeExport({ "hotels.jsonl": range(1, 7).map((n) => hotel(n, { is_vr: true })) }, { dir });
+    const refused = await syncDir(store, dir);
+    expect(refused).toMatchObject({ status: "refused", error: { code: "REMOVAL_THRESHOLD" } });
+    expect(refused.error!.message).toContain("remove 3 of 10 properties (30.0 % > 20.0 %)");
+    expect(await countHotels(store.db)).toBe(10);
+    expect((await getHotel(store.db, "H1"))?.record.is_vr).toBeUndefined();
+    expect((await hotelHistory(store.db, "H1")).length).toBe(1);
+
+    const forced = await syncDir(store, dir, { force: true });
+    expect(forced).toMatchObject({ status: "published", removed: 3, changed: 7 });
+    expect(await countHotels(store.db)).toBe(7);
+  });
+
+  it("refuses to publish when too many records are rejected, unless forced", async () => {
+    const dir = writeExport({ "hotels.jsonl": [...range(1, 8).map((n) => hotel(n)), hotel(9, { images: [] }), hotel(10, { name: {} , location: {} })] });
+    const refused = await syncDir(store, dir);
+    expect(refused).toMatchObject({ status: "refused", rejected: 2, error: { code: "REJECTION_THRESHOLD" } });
+    expect(await countHotels(store.db)).toBe(0);
+    expect(await syncDir(store, dir, { force: true })).toMatchObject({ status: "published", new: 8, rejected: 2 });
+  });
+
+  it("fails cleanly on a truncated gzip or JSON file, publishing nothing, and the next run works", async () => {
+    const good = range(1, 50).map((n) => hotel(n));
+    const dir = writeExport({ "hotels.jsonl": good });
+    await syncDir(store, dir);
+    const gz = gzipSync(good.map((r) => JSON.stringify({ ...r, is_vr: true })).join("\n"));
+    writeExport({ "hotels.jsonl.gz": gz.subarray(0, Math.floor(gz.length * 0.6)) }, { dir });
+    await expect(syncDir(store, dir)).rejects.toMatchObject({ code: "TRUNCATED_INPUT" });
+    writeExport({ "hotels.json": `[${good.map((r) => JSON.stringify({ ...r, is_vr: true })).join(",")}`.slice(0, 5000) }, { dir });
+    await expect(syncDir(store, dir)).rejects.toMatchObject({ code: "TRUNCATED_INPUT" });
+    expect(await countHotels(store.db)).toBe(50);
+    expect((await getHotel(store.db, "H1"))?.record.is_vr).toBeUndefined();
+    expect(await store.db.selectFrom("hotel_versions").select("hotel_id").where("version", ">", 1).execute()).toEqual([]);
+    const runs = await recentRuns(store.db);
+    expect(runs.slice(0, 2).map((r) => [r.status, r.error_code])).toEqual([["failed", "TRUNCATED_INPUT"], ["failed", "TRUNCATED_INPUT"]]);
+
+    writeExport({ "hotels.jsonl": good.map((r) => ({ ...r, is_vr: true })) }, { dir });
+    expect(await syncDir(store, dir)).toMatchObject({ status: "published", changed: 50 });
+  });
+
+  it("refuses an export whose server schema differs from ours unless told to accept it", async () => {
+    const ours = JSON.parse(fs.readFileSync(path.join(process.cwd(), "schemas/HotelFtpExport.json"), "utf8"));
+    const v2 = { ...ours, $id: ours.$id.replace("/v1/", "/v2/"), required: [...ours.required, "images"] };
+    const dir = writeExport({ "hotels.jsonl": [hotel(1)] }, { schema: JSON.stringify(v2) });
+    const s = await syncDir(store, dir);
+    expect(s).toMatchObject({ status: "refused", error: { code: "SCHEMA_MISMATCH" }, schema: { status: "mismatch", serverVersion: "2", ourVersion: "1" } });
+    expect(s.error!.message).toContain("/$id");
+    expect(s.error!.message).toContain("/required");
+    expect(await countHotels(store.db)).toBe(0);
+    expect(await syncDir(store, dir, { allowSchemaChange: true })).toMatchObject({ status: "published", new: 1 });
+
+    // Key order and descriptions do not count as a change.
+    const reordered = Object.fromEntries(Object.entries({ ...ours, description: "other words" }).reverse());
+    writeExport({ "hotels.jsonl": [hotel(1)] }, { dir, schema: JSON.stringify(reordered) });
+    expect((await syncDir(store, dir)).schema.status).toBe("match");
+    writeExport({ "hotels.jsonl": [hotel(1)] }, { dir, schema: null });
+    expect(await syncDir(store, dir)).toMatchObject({ status: "published", schema: { status: "absent" } });
+  });
+
+  it("refuses a second run while one holds the lock, and takes over a lock whose holder died", async () => {
+    const dir = writeExport({ "hotels.jsonl": [hotel(1)] });
+    const now = new Date().toISOString();
+    await store.db.insertInto("sync_lock").values({ name: "content-sync", holder: `elsewhere:1:x`, run_id: 7, acquired_at: now, heartbeat_at: now }).execute();
+    await expect(syncDir(store, dir)).rejects.toMatchObject({ code: "SYNC_LOCKED", status: 409 });
+    expect(await countHotels(store.db)).toBe(0);
+
+    // A holder on this machine whose process no longer exists.
+    const os = await import("node:os");
+    await store.db.updateTable("sync_lock").set({ holder: `${os.hostname()}:999999:y` }).execute();
+    expect(await syncDir(store, dir)).toMatchObject({ status: "published" });
+    expect(await store.db.selectFrom("sync_lock").selectAll().execute()).toEqual([]);
+  });
+
+  it("runs two syncs at once: exactly one publishes and the other is refused by the lock", async () => {
+    const dir = writeExport({ "hotels.jsonl": range(1, 300).map((n) => hotel(n)) });
+    const results = await Promise.allSettled([syncDir(store, dir), syncDir(store, dir)]);
+    const ok = results.filter((r) => r.status === "fulfilled");
+    const locked = results.filter((r) => r.status === "rejected" && (r.reason as { code?: string }).code === "SYNC_LOCKED");
+    expect([ok.length, locked.length]).toEqual([1, 1]);
+    expect(await countHotels(store.db)).toBe(300);
+  });
+
+  it("recovers a run abandoned by a crash: its staging is dropped and never published", async () => {
+    const dir = writeExport({ "hotels.jsonl": [hotel(1)] });
+    await syncDir(store, dir);
+    const run = await store.db.insertInto("sync_runs").values({ source: "x", status: "running", forced: 0, started_at: new Date().toISOString() }).returning("id").executeTakeFirstOrThrow();
+    await store.db.insertInto("hotel_versions").values({ ...(await store.db.selectFrom("hotel_versions").selectAll().executeTakeFirstOrThrow()), version: 2, run_id: run.id }).execute();
+    expect(await syncDir(store, dir)).toMatchObject({ status: "published", unchanged: 1 });
+    expect((await getHotel(store.db, "H1"))?.version).toBe(1);
+    const crashed = (await recentRuns(store.db)).find((r) => r.id === run.id);
+    expect(crashed).toMatchObject({ status: "failed", error_code: "ABANDONED" });
+    expect(await store.db.selectFrom("hotel_versions").select("version").where("run_id", "=", run.id).execute()).toEqual([]);
+  });
+});

@@ -1,0 +1,58 @@
+import type { Kysely } from "kysely";
+import type { Database } from "@/lib/store";
+import type { HotelRecord } from "./summary";
+import type { RecordError } from "./validate";
+
+/** What pages read: only published snapshots, never a run's staging. */
+
+export async function countHotels(db: Kysely<Database>): Promise<number> {
+  const row = await db.selectFrom("hotels").select((eb) => eb.fn.countAll<number>().as("n")).where("removed_at", "is", null).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function listHotels(db: Kysely<Database>, opts: { limit?: number; offset?: number; country?: string } = {}) {
+  let q = db
+    .selectFrom("hotels")
+    .select(["id", "name", "country_code", "city", "latitude", "longitude", "property_type", "is_pet_friendly", "is_vr", "updated_at"])
+    .where("removed_at", "is", null);
+  if (opts.country) q = q.where("country_code", "=", opts.country);
+  return q.orderBy("name").orderBy("id").limit(opts.limit ?? 50).offset(opts.offset ?? 0).execute();
+}
+
+/** The current record of a property, or undefined when it was never published or has been removed. */
+export async function getHotel(db: Kysely<Database>, id: string): Promise<{ record: HotelRecord; version: number; changedAt: string } | undefined> {
+  const row = await db
+    .selectFrom("hotels as h")
+    .innerJoin("hotel_versions as v", (j) => j.onRef("v.hotel_id", "=", "h.id").onRef("v.version", "=", "h.version"))
+    .select(["v.record", "h.version", "h.changed_at"])
+    .where("h.id", "=", id)
+    .where("h.removed_at", "is", null)
+    .executeTakeFirst();
+  return row && { record: JSON.parse(row.record) as HotelRecord, version: row.version, changedAt: row.changed_at };
+}
+
+/** Every published version of a property, newest first (the server keeps no history, so we do). */
+export async function hotelHistory(db: Kysely<Database>, id: string) {
+  const rows = await db
+    .selectFrom("hotel_versions as v")
+    .innerJoin("hotels as h", "h.id", "v.hotel_id")
+    .select(["v.version", "v.updated_at", "v.content_hash", "v.created_at", "v.run_id", "v.record"])
+    .where("v.hotel_id", "=", id)
+    .whereRef("v.version", "<=", "h.version")
+    .orderBy("v.version", "desc")
+    .execute();
+  return rows.map((r) => ({ ...r, record: JSON.parse(r.record) as HotelRecord }));
+}
+
+export async function removedHotels(db: Kysely<Database>, limit = 100) {
+  return db.selectFrom("hotels").select(["id", "name", "removed_at"]).where("removed_at", "is not", null).orderBy("removed_at", "desc").limit(limit).execute();
+}
+
+export async function recentRuns(db: Kysely<Database>, limit = 20) {
+  return db.selectFrom("sync_runs").selectAll().orderBy("id", "desc").limit(limit).execute();
+}
+
+export async function rejectedRecords(db: Kysely<Database>, runId: number, limit = 200) {
+  const rows = await db.selectFrom("rejected_records").selectAll().where("run_id", "=", runId).orderBy("id").limit(limit).execute();
+  return rows.map((r) => ({ ...r, errors: JSON.parse(r.errors) as RecordError[] }));
+}
