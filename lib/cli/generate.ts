@@ -71,7 +71,9 @@ async function main(): Promise<void> {
   progress.stop();
   console.log(
     `wrote ${stats.records} records (${(stats.bytes / 1e6).toFixed(1)} MB) to ${stats.files.join(", ")}` +
-      (values["next-day"] ? `\n  unchanged ${stats.unchanged}, changed ${stats.changed}, removed ${stats.removed}, added ${stats.added}, invalid ${stats.invalid}` : ""),
+      (values["next-day"]
+        ? `\n  unchanged ${stats.unchanged}, changed ${stats.changed}, removed ${stats.removed}, added ${stats.added}, invalid ${stats.invalid}`
+        : ""),
   );
 }
 

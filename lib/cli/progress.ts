@@ -25,7 +25,9 @@ export function progressReporter(label: string, unit: "bytes" | "records") {
         bar.update(done, {
           doneText: fmt(done),
           totalText: fmt(total),
-          detail: Object.entries(extra).map(([k, v]) => `${k} ${v}`).join(" | "),
+          detail: Object.entries(extra)
+            .map(([k, v]) => `${k} ${v}`)
+            .join(" | "),
         });
       } else if (Date.now() - lastLog > 5000) {
         lastLog = Date.now();

@@ -85,7 +85,8 @@ main().then(
   (e: unknown) => {
     if (isAppError(e)) {
       console.error(`sync failed: ${e.code}: ${e.message}`);
-      if (process.argv.includes("--json")) console.log(JSON.stringify({ status: "failed", error: { code: e.code, message: e.message } }));
+      if (process.argv.includes("--json"))
+        console.log(JSON.stringify({ status: "failed", error: { code: e.code, message: e.message } }));
     } else {
       log.error({ err: e }, "sync crashed");
       console.error(`sync failed: ${(e as Error).message}`);

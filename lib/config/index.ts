@@ -21,7 +21,10 @@ const envSchema = z.object({
   SFTP_PASSPHRASE: z.string().optional(),
   SFTP_PASSWORD: z.string().optional(),
   /** Pins the server's host key ("SHA256:…", as ssh-keygen -lf prints it). */
-  SFTP_HOST_FINGERPRINT: z.string().regex(/^SHA256:[A-Za-z0-9+/]{43}$/, "must look like SHA256:<43 base64 characters>").optional(),
+  SFTP_HOST_FINGERPRINT: z
+    .string()
+    .regex(/^SHA256:[A-Za-z0-9+/]{43}$/, "must look like SHA256:<43 base64 characters>")
+    .optional(),
   SFTP_RETRIES: z.coerce.number().int().min(0).max(20).default(5),
   SFTP_RETRY_BASE_MS: z.coerce.number().int().min(1).default(500),
   /** Fault injection for the crash tests: the publish transaction waits this long before it commits. Test only. */
@@ -38,14 +41,14 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const cfg = result.data;
   if (cfg.NODE_ENV !== "test" && cfg.SYNC_TEST_PUBLISH_DELAY_MS > 0) {
-    throw new Error("Invalid environment configuration:\n  SYNC_TEST_PUBLISH_DELAY_MS: only allowed when NODE_ENV=test");
+    throw new Error(
+      "Invalid environment configuration:\n  SYNC_TEST_PUBLISH_DELAY_MS: only allowed when NODE_ENV=test",
+    );
   }
   const url = cfg.DATABASE_URL?.trim();
   const databaseKind = url && /^postgres(ql)?:\/\//i.test(url) ? "postgres" : "sqlite";
   const sqliteFile =
-    databaseKind === "sqlite" && url
-      ? url.replace(/^sqlite:(\/\/)?/i, "")
-      : path.join(cfg.DATA_DIR, "hotels.sqlite");
+    databaseKind === "sqlite" && url ? url.replace(/^sqlite:(\/\/)?/i, "") : path.join(cfg.DATA_DIR, "hotels.sqlite");
   return { ...cfg, databaseKind, sqliteFile };
 }
 

@@ -35,6 +35,18 @@ export async function acquireSyncLock(db: Kysely<Database>, staleSeconds: number
   const holder = `${os.hostname()}:${process.pid}:${randomUUID()}`;
   const now = () => new Date().toISOString();
   const t = now();
+  const refuse = (current: { holder: string; run_id: number | null; acquired_at: string } | undefined) =>
+    new AppError({
+      status: 409,
+      code: "SYNC_LOCKED",
+      message: `Another sync is running (${current?.holder.split(":").slice(0, 2).join(" pid ")}, run ${current?.run_id ?? "starting"}, since ${current?.acquired_at}); try again when it ends`,
+    });
+  const isStale = (current: { holder: string; heartbeat_at: string }) =>
+    !holderAlive(current.holder) || Date.now() - Date.parse(current.heartbeat_at) > staleSeconds * 1000;
+
+  // Look before writing: a live holder is refused at once, even while its publish transaction holds the writer.
+  const existing = await db.selectFrom("sync_lock").selectAll().where("name", "=", LOCK_NAME).executeTakeFirst();
+  if (existing && !isStale(existing)) throw refuse(existing);
   const inserted = await db
     .insertInto("sync_lock")
     .values({ name: LOCK_NAME, holder, run_id: null, acquired_at: t, heartbeat_at: t })
@@ -42,13 +54,9 @@ export async function acquireSyncLock(db: Kysely<Database>, staleSeconds: number
     .executeTakeFirst();
   if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) {
     const current = await db.selectFrom("sync_lock").selectAll().where("name", "=", LOCK_NAME).executeTakeFirst();
-    const stale =
-      !current ||
-      !holderAlive(current.holder) ||
-      Date.now() - Date.parse(current.heartbeat_at) > staleSeconds * 1000;
     const taken =
-      stale &&
       current &&
+      isStale(current) &&
       Number(
         (
           await db
@@ -59,13 +67,7 @@ export async function acquireSyncLock(db: Kysely<Database>, staleSeconds: number
             .executeTakeFirst()
         ).numUpdatedRows,
       ) === 1;
-    if (!taken) {
-      throw new AppError({
-        status: 409,
-        code: "SYNC_LOCKED",
-        message: `Another sync is running (${current?.holder.split(":").slice(0, 2).join(" pid ")}, run ${current?.run_id ?? "starting"}, since ${current?.acquired_at}); try again when it ends`,
-      });
-    }
+    if (!taken) throw refuse(current);
   }
 
   let lost = false;

@@ -16,7 +16,10 @@ const summaryColumns = [
 ] as const;
 
 /** What publishing a run would remove, to check the safety threshold before anything becomes visible. */
-export async function removalPreview(db: Kysely<Database>, runId: number): Promise<{ active: number; toRemove: number }> {
+export async function removalPreview(
+  db: Kysely<Database>,
+  runId: number,
+): Promise<{ active: number; toRemove: number }> {
   const row = await db
     .selectFrom("hotels as h")
     .select((eb) => [
@@ -28,7 +31,11 @@ export async function removalPreview(db: Kysely<Database>, runId: number): Promi
             .when(
               eb.not(
                 eb.exists(
-                  eb.selectFrom("sync_seen as s").select("s.hotel_id").whereRef("s.hotel_id", "=", "h.id").where("s.run_id", "=", runId),
+                  eb
+                    .selectFrom("sync_seen as s")
+                    .select("s.hotel_id")
+                    .whereRef("s.hotel_id", "=", "h.id")
+                    .where("s.run_id", "=", runId),
                 ),
               ),
             )
@@ -80,14 +87,23 @@ export async function publishRun(
       .set({ removed_at: now, run_id: runId })
       .where("removed_at", "is", null)
       .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom("sync_seen").select("hotel_id").whereRef("sync_seen.hotel_id", "=", "hotels.id").where("sync_seen.run_id", "=", runId))),
+        not(
+          exists(
+            selectFrom("sync_seen")
+              .select("hotel_id")
+              .whereRef("sync_seen.hotel_id", "=", "hotels.id")
+              .where("sync_seen.run_id", "=", runId),
+          ),
+        ),
       )
       .executeTakeFirst();
 
     await trx
       .updateTable("hotels")
       .set({ removed_at: null, changed_at: now, run_id: runId })
-      .where("id", "in", (eb) => eb.selectFrom("sync_seen").select("hotel_id").where("run_id", "=", runId).where("action", "=", "restored"))
+      .where("id", "in", (eb) =>
+        eb.selectFrom("sync_seen").select("hotel_id").where("run_id", "=", runId).where("action", "=", "restored"),
+      )
       .execute();
 
     // Fault injection for the crash tests: a kill now must leave the previous snapshot served.

@@ -6,21 +6,47 @@ import type { RecordError } from "./validate";
 /** What pages read: only published snapshots, never a run's staging. */
 
 export async function countHotels(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom("hotels").select((eb) => eb.fn.countAll<number>().as("n")).where("removed_at", "is", null).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom("hotels")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("removed_at", "is", null)
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-export async function listHotels(db: Kysely<Database>, opts: { limit?: number; offset?: number; country?: string } = {}) {
+export async function listHotels(
+  db: Kysely<Database>,
+  opts: { limit?: number; offset?: number; country?: string } = {},
+) {
   let q = db
     .selectFrom("hotels")
-    .select(["id", "name", "country_code", "city", "latitude", "longitude", "property_type", "is_pet_friendly", "is_vr", "updated_at"])
+    .select([
+      "id",
+      "name",
+      "country_code",
+      "city",
+      "latitude",
+      "longitude",
+      "property_type",
+      "is_pet_friendly",
+      "is_vr",
+      "updated_at",
+    ])
     .where("removed_at", "is", null);
   if (opts.country) q = q.where("country_code", "=", opts.country);
-  return q.orderBy("name").orderBy("id").limit(opts.limit ?? 50).offset(opts.offset ?? 0).execute();
+  return q
+    .orderBy("name")
+    .orderBy("id")
+    .limit(opts.limit ?? 50)
+    .offset(opts.offset ?? 0)
+    .execute();
 }
 
 /** The current record of a property, or undefined when it was never published or has been removed. */
-export async function getHotel(db: Kysely<Database>, id: string): Promise<{ record: HotelRecord; version: number; changedAt: string } | undefined> {
+export async function getHotel(
+  db: Kysely<Database>,
+  id: string,
+): Promise<{ record: HotelRecord; version: number; changedAt: string } | undefined> {
   const row = await db
     .selectFrom("hotels as h")
     .innerJoin("hotel_versions as v", (j) => j.onRef("v.hotel_id", "=", "h.id").onRef("v.version", "=", "h.version"))
@@ -45,7 +71,13 @@ export async function hotelHistory(db: Kysely<Database>, id: string) {
 }
 
 export async function removedHotels(db: Kysely<Database>, limit = 100) {
-  return db.selectFrom("hotels").select(["id", "name", "removed_at"]).where("removed_at", "is not", null).orderBy("removed_at", "desc").limit(limit).execute();
+  return db
+    .selectFrom("hotels")
+    .select(["id", "name", "removed_at"])
+    .where("removed_at", "is not", null)
+    .orderBy("removed_at", "desc")
+    .limit(limit)
+    .execute();
 }
 
 export async function recentRuns(db: Kysely<Database>, limit = 20) {
@@ -53,6 +85,12 @@ export async function recentRuns(db: Kysely<Database>, limit = 20) {
 }
 
 export async function rejectedRecords(db: Kysely<Database>, runId: number, limit = 200) {
-  const rows = await db.selectFrom("rejected_records").selectAll().where("run_id", "=", runId).orderBy("id").limit(limit).execute();
+  const rows = await db
+    .selectFrom("rejected_records")
+    .selectAll()
+    .where("run_id", "=", runId)
+    .orderBy("id")
+    .limit(limit)
+    .execute();
   return rows.map((r) => ({ ...r, errors: JSON.parse(r.errors) as RecordError[] }));
 }

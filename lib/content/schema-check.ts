@@ -24,7 +24,12 @@ function diff(a: unknown, b: unknown, at: string, out: string[]): void {
     const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
     for (const k of [...keys].sort()) {
       if (docOnly.has(k)) continue;
-      diff((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], `${at}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`, out);
+      diff(
+        (a as Record<string, unknown>)[k],
+        (b as Record<string, unknown>)[k],
+        `${at}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`,
+        out,
+      );
     }
     return;
   }

@@ -74,7 +74,13 @@ export class Stager {
         rejections.push({
           raw,
           id,
-          errors: [{ pointer: "/id", keyword: "unique", message: `id '${id}' already appeared in this export at ${firstSeen.get(id)}; the first occurrence is kept` }],
+          errors: [
+            {
+              pointer: "/id",
+              keyword: "unique",
+              message: `id '${id}' already appeared in this export at ${firstSeen.get(id)}; the first occurrence is kept`,
+            },
+          ],
         });
         continue;
       }
@@ -121,7 +127,15 @@ export class Stager {
       for (const rows of chunk(keep, 400)) {
         await trx
           .insertInto("rejected_records")
-          .values(rows.map((r) => ({ run_id: this.runId, file: r.raw.file, line: r.raw.line, hotel_id: r.id, errors: JSON.stringify(r.errors) })))
+          .values(
+            rows.map((r) => ({
+              run_id: this.runId,
+              file: r.raw.file,
+              line: r.raw.line,
+              hotel_id: r.id,
+              errors: JSON.stringify(r.errors),
+            })),
+          )
           .execute();
       }
     });

@@ -63,7 +63,12 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
     await recoverAbandonedRuns(store, log);
     const run = await db
       .insertInto("sync_runs")
-      .values({ source: source.label, status: "running", forced: opts.force ? 1 : 0, started_at: new Date(started).toISOString() })
+      .values({
+        source: source.label,
+        status: "running",
+        forced: opts.force ? 1 : 0,
+        started_at: new Date(started).toISOString(),
+      })
       .returning("id")
       .executeTakeFirstOrThrow();
     runId = run.id;
@@ -71,12 +76,27 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
     log.info({ runId, source: source.label, store: store.describe }, "sync started");
 
     const ourSchema = loadSchemaText();
-    const schema = compareSchemas(ourSchema, await source.readSchema());
-    const summary = (status: SyncRunStatus, counts: StageCounts, files: SyncSummary["files"], removed: number, error?: SyncSummary["error"]): SyncSummary => {
+    let schema: SchemaStatus = { status: "absent" };
+    const summary = (
+      status: SyncRunStatus,
+      counts: StageCounts,
+      files: SyncSummary["files"],
+      removed: number,
+      error?: SyncSummary["error"],
+    ): SyncSummary => {
       const durationMs = Date.now() - started;
       const bytes = files.reduce((a, f) => a + f.bytes, 0);
       return {
-        runId, status, source: source.label, files, ...counts, removed, bytes, durationMs, schema, error,
+        runId,
+        status,
+        source: source.label,
+        files,
+        ...counts,
+        removed,
+        bytes,
+        durationMs,
+        schema,
+        error,
         recordsPerSecond: counts.seen / Math.max(durationMs / 1000, 1e-3),
         mbPerSecond: bytes / 1e6 / Math.max(durationMs / 1000, 1e-3),
       };
@@ -85,32 +105,47 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
       await trx
         .updateTable("sync_runs")
         .set({
-          status: s.status, finished_at: new Date().toISOString(), files: JSON.stringify(s.files),
-          seen: s.seen, new: s.new, changed: s.changed, unchanged: s.unchanged, restored: s.restored,
-          removed: s.removed, rejected: s.rejected, bytes: s.bytes, duration_ms: s.durationMs,
-          schema_status: JSON.stringify(s.schema), error_code: s.error?.code ?? null, error_message: s.error?.message ?? null,
+          status: s.status,
+          finished_at: new Date().toISOString(),
+          files: JSON.stringify(s.files),
+          seen: s.seen,
+          new: s.new,
+          changed: s.changed,
+          unchanged: s.unchanged,
+          restored: s.restored,
+          removed: s.removed,
+          rejected: s.rejected,
+          bytes: s.bytes,
+          duration_ms: s.durationMs,
+          schema_status: JSON.stringify(s.schema),
+          error_code: s.error?.code ?? null,
+          error_message: s.error?.message ?? null,
         })
         .where("id", "=", runId)
         .execute();
       return s;
     };
 
-    if (schema.status === "mismatch" && !opts.allowSchemaChange) {
-      const s = summary("refused", new Stager(db, runId, () => null).counts, [], 0, {
-        code: "SCHEMA_MISMATCH",
-        message: `The server's schemas/HotelFtpExport.json differs from ours at ${schema.differences.slice(0, 5).join(", ")}${
-          schema.serverVersion && schema.serverVersion !== schema.ourVersion ? ` (server major version v${schema.serverVersion}, ours v${schema.ourVersion})` : ""
-        }; nothing was loaded. Review the change, then rerun with --allow-schema-change`,
-      });
-      log.warn({ runId, differences: schema.differences }, "sync refused: schema mismatch");
-      return await finishRun(s);
-    }
-    if (schema.status === "absent") log.warn({ runId }, "the source offers no schemas/HotelFtpExport.json to compare");
-
     const validate = createValidator(ourSchema);
     let stager = new Stager(db, runId, validate);
     let files: SyncSummary["files"] = [];
     try {
+      schema = compareSchemas(ourSchema, await source.readSchema());
+      if (schema.status === "mismatch" && !opts.allowSchemaChange) {
+        const s = summary("refused", stager.counts, [], 0, {
+          code: "SCHEMA_MISMATCH",
+          message: `The server's schemas/HotelFtpExport.json differs from ours at ${schema.differences.slice(0, 5).join(", ")}${
+            schema.serverVersion && schema.serverVersion !== schema.ourVersion
+              ? ` (server major version v${schema.serverVersion}, ours v${schema.ourVersion})`
+              : ""
+          }; nothing was loaded. Review the change, then rerun with --allow-schema-change`,
+        });
+        log.warn({ runId, differences: schema.differences }, "sync refused: schema mismatch");
+        return await finishRun(s);
+      }
+      if (schema.status === "absent")
+        log.warn({ runId }, "the source offers no schemas/HotelFtpExport.json to compare");
+
       for (let attempt = 0; ; attempt++) {
         try {
           files = await stageAll(opts, stager);
@@ -129,9 +164,15 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
       const rejectedShare = counts.seen ? counts.rejected / counts.seen : 0;
       const refusal =
         removedShare > opts.maxRemovedShare
-          ? { code: "REMOVAL_THRESHOLD", message: `The export would remove ${toRemove} of ${active} properties (${pct(removedShare)} > ${pct(opts.maxRemovedShare)}); nothing was published. Rerun with --force if this is intended` }
+          ? {
+              code: "REMOVAL_THRESHOLD",
+              message: `The export would remove ${toRemove} of ${active} properties (${pct(removedShare)} > ${pct(opts.maxRemovedShare)}); nothing was published. Rerun with --force if this is intended`,
+            }
           : rejectedShare > opts.maxRejectedShare
-            ? { code: "REJECTION_THRESHOLD", message: `${counts.rejected} of ${counts.seen} records were rejected (${pct(rejectedShare)} > ${pct(opts.maxRejectedShare)}); nothing was published. Rerun with --force to publish the valid ones` }
+            ? {
+                code: "REJECTION_THRESHOLD",
+                message: `${counts.rejected} of ${counts.seen} records were rejected (${pct(rejectedShare)} > ${pct(opts.maxRejectedShare)}); nothing was published. Rerun with --force to publish the valid ones`,
+              }
             : undefined;
       if (refusal && !opts.force) {
         await discardRun(db, runId);
@@ -139,8 +180,14 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
         return await finishRun(summary("refused", counts, files, 0, refusal));
       }
       if (refusal) log.warn({ runId, ...refusal }, "threshold exceeded, publishing because --force was given");
-      if (lock.lost) throw new AppError({ status: 409, code: "SYNC_LOCK_LOST", message: "Another process took over the sync lock; this run did not publish" });
+      if (lock.lost)
+        throw new AppError({
+          status: 409,
+          code: "SYNC_LOCK_LOST",
+          message: "Another process took over the sync lock; this run did not publish",
+        });
       let result: SyncSummary | undefined;
+      log.info({ runId }, "publishing");
       await publishRun(
         db,
         runId,
@@ -150,11 +197,22 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
         opts.publishDelayMs,
       );
       await db.deleteFrom("sync_seen").where("run_id", "=", runId).execute();
-      log.info({ runId, ...counts, removed: result!.removed, durationMs: result!.durationMs }, "sync published");
+      log.info(
+        {
+          runId,
+          ...counts,
+          removed: result!.removed,
+          durationMs: result!.durationMs,
+        },
+        "sync published",
+      );
       return result!;
     } catch (e) {
       await discardRun(db, runId).catch(() => undefined);
-      const error = e instanceof AppError ? { code: e.code, message: e.message } : { code: "SYNC_FAILED", message: (e as Error).message };
+      const error =
+        e instanceof AppError
+          ? { code: e.code, message: e.message }
+          : { code: "SYNC_FAILED", message: (e as Error).message };
       log.error({ runId, ...error }, "sync failed");
       await finishRun(summary("failed", stager.counts, files, 0, error));
       throw e;
@@ -172,7 +230,11 @@ function pct(x: number): string {
 async function stageAll(opts: SyncOptions, stager: Stager): Promise<SyncSummary["files"]> {
   const files = await opts.source.listFiles();
   if (!files.length) {
-    throw new AppError({ status: 422, code: "EMPTY_EXPORT", message: `${opts.source.label} holds no export files (.json, .jsonl, .ndjson, optionally .gz)` });
+    throw new AppError({
+      status: 422,
+      code: "EMPTY_EXPORT",
+      message: `${opts.source.label} holds no export files (.json, .jsonl, .ndjson, optionally .gz)`,
+    });
   }
   const totalBytes = files.reduce((a, f) => a + f.size, 0);
   const batchSize = opts.batchSize ?? 500;
@@ -190,13 +252,27 @@ async function stageAll(opts: SyncOptions, stager: Stager): Promise<SyncSummary[
       if (batch.length >= batchSize) {
         await stager.stage(batch);
         batch = [];
-        opts.onProgress?.({ file: file.name, bytesRead: bytesBefore + bytesRead, totalBytes, records: stager.counts.seen });
+        opts.onProgress?.({
+          file: file.name,
+          bytesRead: bytesBefore + bytesRead,
+          totalBytes,
+          records: stager.counts.seen,
+        });
       }
     }
     if (batch.length) await stager.stage(batch);
     bytesBefore += file.size;
-    done.push({ name: file.name, bytes: file.size, records: stager.counts.seen - before });
-    opts.onProgress?.({ file: file.name, bytesRead: bytesBefore, totalBytes, records: stager.counts.seen });
+    done.push({
+      name: file.name,
+      bytes: file.size,
+      records: stager.counts.seen - before,
+    });
+    opts.onProgress?.({
+      file: file.name,
+      bytesRead: bytesBefore,
+      totalBytes,
+      records: stager.counts.seen,
+    });
   }
   return done;
 }
@@ -215,7 +291,12 @@ async function recoverAbandonedRuns(store: Store, log: Logger): Promise<void> {
     await discardRun(store.db, id);
     await store.db
       .updateTable("sync_runs")
-      .set({ status: "failed", finished_at: new Date().toISOString(), error_code: "ABANDONED", error_message: "The process running this sync stopped before it finished; nothing of it was published" })
+      .set({
+        status: "failed",
+        finished_at: new Date().toISOString(),
+        error_code: "ABANDONED",
+        error_message: "The process running this sync stopped before it finished; nothing of it was published",
+      })
       .where("id", "=", id)
       .execute();
     log.warn({ runId: id }, "recovered an abandoned sync run");

@@ -8,7 +8,14 @@ export class AppError extends Error {
   readonly field?: string;
   readonly details?: unknown;
 
-  constructor(opts: { status: number; code: string; message: string; field?: string; details?: unknown; cause?: unknown }) {
+  constructor(opts: {
+    status: number;
+    code: string;
+    message: string;
+    field?: string;
+    details?: unknown;
+    cause?: unknown;
+  }) {
     super(opts.message, { cause: opts.cause });
     this.name = "AppError";
     this.status = opts.status;

@@ -6,7 +6,16 @@ export const log = pino(
     level: process.env.LOG_LEVEL ?? "info",
     base: { service: "hotel-platform" },
     redact: {
-      paths: ["password", "passphrase", "privateKey", "*.password", "*.passphrase", "*.privateKey", "secret", "*.secret"],
+      paths: [
+        "password",
+        "passphrase",
+        "privateKey",
+        "*.password",
+        "*.passphrase",
+        "*.privateKey",
+        "secret",
+        "*.secret",
+      ],
       censor: "[redacted]",
     },
   },

@@ -28,7 +28,11 @@ export async function openTestStore(kind: "sqlite" | "postgres"): Promise<TestSt
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hotel-store-"));
     const file = path.join(dir, "hotels.sqlite");
     const store = await openStore({ kind, sqliteFile: file });
-    return { ...store, databaseUrl: `sqlite://${file}`, drop: async () => fs.rmSync(dir, { recursive: true, force: true }) };
+    return {
+      ...store,
+      databaseUrl: `sqlite://${file}`,
+      drop: async () => fs.rmSync(dir, { recursive: true, force: true }),
+    };
   }
   assertLocal(TEST_POSTGRES_URL);
   const schema = `t_${randomBytes(6).toString("hex")}`;

@@ -15,7 +15,12 @@ export function hotel(n: number, extra: Record<string, unknown> = {}): Record<st
   return {
     id: `H${n}`,
     name: { en: `Hotel ${n}` },
-    location: { address: { en: `${n} Main Street` }, coordinates: { latitude: 48 + n / 1000, longitude: 2 }, country_code: "FR", city: "Paris" },
+    location: {
+      address: { en: `${n} Main Street` },
+      coordinates: { latitude: 48 + n / 1000, longitude: 2 },
+      country_code: "FR",
+      city: "Paris",
+    },
     property_type: "Hotel",
     is_pet_friendly: n % 2 === 0,
     updated_at: "2026-01-10 08:00:00.000 Z",
@@ -28,7 +33,10 @@ export function tempDir(prefix = "export-"): string {
 }
 
 /** Writes an export folder: each file is a list of records (JSON Lines or a JSON array by name) or raw text. */
-export function writeExport(files: Record<string, unknown[] | string | Buffer>, opts: { dir?: string; schema?: string | null } = {}): string {
+export function writeExport(
+  files: Record<string, unknown[] | string | Buffer>,
+  opts: { dir?: string; schema?: string | null } = {},
+): string {
   const dir = opts.dir ?? tempDir();
   for (const f of fs.readdirSync(dir)) fs.rmSync(path.join(dir, f), { recursive: true, force: true });
   for (const [name, content] of Object.entries(files)) {

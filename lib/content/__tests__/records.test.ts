@@ -28,7 +28,11 @@ describe("splitRecords", () => {
 
   it("reads JSON Lines, skipping blank lines and counting lines", async () => {
     const recs = await collect("x.jsonl", `{"id":"a"}\n\n{"id":"b"}\r\n{"id":"c"}`);
-    expect(recs.map((r) => [JSON.parse(r.text).id, r.line])).toEqual([["a", 1], ["b", 3], ["c", 4]]);
+    expect(recs.map((r) => [JSON.parse(r.text).id, r.line])).toEqual([
+      ["a", 1],
+      ["b", 3],
+      ["c", 4],
+    ]);
   });
 
   it("passes a corrupt line on as a record (it is rejected later, not the file)", async () => {
@@ -58,6 +62,8 @@ describe("splitRecords", () => {
   it("gunzips .gz files and reports a truncated gzip", async () => {
     const gz = gzipSync(Buffer.from(`{"id":"a"}\n{"id":"b"}\n`.repeat(200)));
     expect(await collect("x.jsonl.gz", gz, 100)).toHaveLength(400);
-    await expect(collect("x.jsonl.gz", gz.subarray(0, gz.length - 20), 100)).rejects.toMatchObject({ code: "TRUNCATED_INPUT" });
+    await expect(collect("x.jsonl.gz", gz.subarray(0, gz.length - 20), 100)).rejects.toMatchObject({
+      code: "TRUNCATED_INPUT",
+    });
   });
 });

@@ -15,20 +15,37 @@ describe.each(STORE_KINDS)("content sync into %s", (kind) => {
     await store.drop();
   });
   beforeEach(async () => {
-    for (const t of ["hotels", "hotel_versions", "sync_runs", "sync_seen", "rejected_records", "sync_lock"] as const) await store.db.deleteFrom(t).execute();
+    for (const t of ["hotels", "hotel_versions", "sync_runs", "sync_seen", "rejected_records", "sync_lock"] as const)
+      await store.db.deleteFrom(t).execute();
   });
 
   it("loads a first export, then skips unchanged records and keeps history of changed ones", async () => {
     const dir = writeExport({ "hotels.jsonl": range(1, 10).map((n) => hotel(n)) });
     const first = await syncDir(store, dir);
-    expect(first).toMatchObject({ status: "published", seen: 10, new: 10, changed: 0, unchanged: 0, removed: 0, rejected: 0, schema: { status: "match" } });
+    expect(first).toMatchObject({
+      status: "published",
+      seen: 10,
+      new: 10,
+      changed: 0,
+      unchanged: 0,
+      removed: 0,
+      rejected: 0,
+      schema: { status: "match" },
+    });
     expect(await countHotels(store.db)).toBe(10);
     expect((await getHotel(store.db, "H3"))?.record.name.en).toBe("Hotel 3");
 
     const again = await syncDir(store, dir);
     expect(again).toMatchObject({ status: "published", seen: 10, new: 0, changed: 0, unchanged: 10 });
 
-    writeExport({ "hotels.jsonl": range(1, 10).map((n) => (n === 3 ? hotel(3, { name: { en: "Hotel Three" }, updated_at: "2026-01-11 09:00:00.000 Z" }) : hotel(n))) }, { dir });
+    writeExport(
+      {
+        "hotels.jsonl": range(1, 10).map((n) =>
+          n === 3 ? hotel(3, { name: { en: "Hotel Three" }, updated_at: "2026-01-11 09:00:00.000 Z" }) : hotel(n),
+        ),
+      },
+      { dir },
+    );
     const third = await syncDir(store, dir);
     expect(third).toMatchObject({ new: 0, changed: 1, unchanged: 9 });
     const current = await getHotel(store.db, "H3");
@@ -85,24 +102,40 @@ describe.each(STORE_KINDS)("content sync into %s", (kind) => {
       ["hotels.jsonl", 5, "H5"],
       ["hotels.jsonl", 21, null],
     ]);
-    expect(rejected[0]!.errors).toEqual([{ pointer: "/location/country_code", keyword: "pattern", message: 'must match pattern "^[A-Z]{2}$"' }]);
+    expect(rejected[0]!.errors).toEqual([
+      { pointer: "/location/country_code", keyword: "pattern", message: 'must match pattern "^[A-Z]{2}$"' },
+    ]);
     expect(rejected[1]!.errors[0]).toMatchObject({ pointer: "", keyword: "json" });
   });
 
   it("rejects the second occurrence of an id with a clear reason and keeps the first", async () => {
-    const dir = writeExport({ "a.jsonl": [hotel(1), hotel(2)], "b.jsonl": [hotel(3), hotel(1, { name: { en: "Impostor" } })] });
+    const dir = writeExport({
+      "a.jsonl": [hotel(1), hotel(2)],
+      "b.jsonl": [hotel(3), hotel(1, { name: { en: "Impostor" } })],
+    });
     const s = await syncDir(store, dir, { maxRejectedShare: 0.5 });
     expect(s).toMatchObject({ status: "published", new: 3, rejected: 1 });
     expect((await getHotel(store.db, "H1"))?.record.name.en).toBe("Hotel 1");
     const [dup] = await rejectedRecords(store.db, s.runId);
     expect(dup).toMatchObject({ file: "b.jsonl", line: 2, hotel_id: "H1" });
-    expect(dup!.errors[0]!.message).toBe("id 'H1' already appeared in this export at a.jsonl:1; the first occurrence is kept");
+    expect(dup!.errors[0]!.message).toBe(
+      "id 'H1' already appeared in this export at a.jsonl:1; the first occurrence is kept",
+    );
   });
 
   it("reads JSON arrays, gzipped files and several files as one export", async () => {
-    const dir = writeExport({ "1.json": range(1, 3).map((n) => hotel(n)), "2.jsonl.gz": range(4, 6).map((n) => hotel(n)), "3.ndjson": [hotel(7)], "notes.txt": "ignored" });
+    const dir = writeExport({
+      "1.json": range(1, 3).map((n) => hotel(n)),
+      "2.jsonl.gz": range(4, 6).map((n) => hotel(n)),
+      "3.ndjson": [hotel(7)],
+      "notes.txt": "ignored",
+    });
     const s = await syncDir(store, dir);
-    expect(s.files.map((f) => [f.name, f.records])).toEqual([["1.json", 3], ["2.jsonl.gz", 3], ["3.ndjson", 1]]);
+    expect(s.files.map((f) => [f.name, f.records])).toEqual([
+      ["1.json", 3],
+      ["2.jsonl.gz", 3],
+      ["3.ndjson", 1],
+    ]);
     expect(await countHotels(store.db)).toBe(7);
   });
 
@@ -123,7 +156,13 @@ describe.each(STORE_KINDS)("content sync into %s", (kind) => {
   });
 
   it("refuses to publish when too many records are rejected, unless forced", async () => {
-    const dir = writeExport({ "hotels.jsonl": [...range(1, 8).map((n) => hotel(n)), hotel(9, { images: [] }), hotel(10, { name: {} , location: {} })] });
+    const dir = writeExport({
+      "hotels.jsonl": [
+        ...range(1, 8).map((n) => hotel(n)),
+        hotel(9, { images: [] }),
+        hotel(10, { name: {}, location: {} }),
+      ],
+    });
     const refused = await syncDir(store, dir);
     expect(refused).toMatchObject({ status: "refused", rejected: 2, error: { code: "REJECTION_THRESHOLD" } });
     expect(await countHotels(store.db)).toBe(0);
@@ -137,13 +176,21 @@ describe.each(STORE_KINDS)("content sync into %s", (kind) => {
     const gz = gzipSync(good.map((r) => JSON.stringify({ ...r, is_vr: true })).join("\n"));
     writeExport({ "hotels.jsonl.gz": gz.subarray(0, Math.floor(gz.length * 0.6)) }, { dir });
     await expect(syncDir(store, dir)).rejects.toMatchObject({ code: "TRUNCATED_INPUT" });
-    writeExport({ "hotels.json": `[${good.map((r) => JSON.stringify({ ...r, is_vr: true })).join(",")}`.slice(0, 5000) }, { dir });
+    writeExport(
+      { "hotels.json": `[${good.map((r) => JSON.stringify({ ...r, is_vr: true })).join(",")}`.slice(0, 5000) },
+      { dir },
+    );
     await expect(syncDir(store, dir)).rejects.toMatchObject({ code: "TRUNCATED_INPUT" });
     expect(await countHotels(store.db)).toBe(50);
     expect((await getHotel(store.db, "H1"))?.record.is_vr).toBeUndefined();
-    expect(await store.db.selectFrom("hotel_versions").select("hotel_id").where("version", ">", 1).execute()).toEqual([]);
+    expect(await store.db.selectFrom("hotel_versions").select("hotel_id").where("version", ">", 1).execute()).toEqual(
+      [],
+    );
     const runs = await recentRuns(store.db);
-    expect(runs.slice(0, 2).map((r) => [r.status, r.error_code])).toEqual([["failed", "TRUNCATED_INPUT"], ["failed", "TRUNCATED_INPUT"]]);
+    expect(runs.slice(0, 2).map((r) => [r.status, r.error_code])).toEqual([
+      ["failed", "TRUNCATED_INPUT"],
+      ["failed", "TRUNCATED_INPUT"],
+    ]);
 
     writeExport({ "hotels.jsonl": good.map((r) => ({ ...r, is_vr: true })) }, { dir });
     expect(await syncDir(store, dir)).toMatchObject({ status: "published", changed: 50 });
@@ -154,7 +201,11 @@ describe.each(STORE_KINDS)("content sync into %s", (kind) => {
     const v2 = { ...ours, $id: ours.$id.replace("/v1/", "/v2/"), required: [...ours.required, "images"] };
     const dir = writeExport({ "hotels.jsonl": [hotel(1)] }, { schema: JSON.stringify(v2) });
     const s = await syncDir(store, dir);
-    expect(s).toMatchObject({ status: "refused", error: { code: "SCHEMA_MISMATCH" }, schema: { status: "mismatch", serverVersion: "2", ourVersion: "1" } });
+    expect(s).toMatchObject({
+      status: "refused",
+      error: { code: "SCHEMA_MISMATCH" },
+      schema: { status: "mismatch", serverVersion: "2", ourVersion: "1" },
+    });
     expect(s.error!.message).toContain("/$id");
     expect(s.error!.message).toContain("/required");
     expect(await countHotels(store.db)).toBe(0);
@@ -171,13 +222,19 @@ describe.each(STORE_KINDS)("content sync into %s", (kind) => {
   it("refuses a second run while one holds the lock, and takes over a lock whose holder died", async () => {
     const dir = writeExport({ "hotels.jsonl": [hotel(1)] });
     const now = new Date().toISOString();
-    await store.db.insertInto("sync_lock").values({ name: "content-sync", holder: `elsewhere:1:x`, run_id: 7, acquired_at: now, heartbeat_at: now }).execute();
+    await store.db
+      .insertInto("sync_lock")
+      .values({ name: "content-sync", holder: `elsewhere:1:x`, run_id: 7, acquired_at: now, heartbeat_at: now })
+      .execute();
     await expect(syncDir(store, dir)).rejects.toMatchObject({ code: "SYNC_LOCKED", status: 409 });
     expect(await countHotels(store.db)).toBe(0);
 
     // A holder on this machine whose process no longer exists.
     const os = await import("node:os");
-    await store.db.updateTable("sync_lock").set({ holder: `${os.hostname()}:999999:y` }).execute();
+    await store.db
+      .updateTable("sync_lock")
+      .set({ holder: `${os.hostname()}:999999:y` })
+      .execute();
     expect(await syncDir(store, dir)).toMatchObject({ status: "published" });
     expect(await store.db.selectFrom("sync_lock").selectAll().execute()).toEqual([]);
   });
@@ -186,7 +243,9 @@ describe.each(STORE_KINDS)("content sync into %s", (kind) => {
     const dir = writeExport({ "hotels.jsonl": range(1, 300).map((n) => hotel(n)) });
     const results = await Promise.allSettled([syncDir(store, dir), syncDir(store, dir)]);
     const ok = results.filter((r) => r.status === "fulfilled");
-    const locked = results.filter((r) => r.status === "rejected" && (r.reason as { code?: string }).code === "SYNC_LOCKED");
+    const locked = results.filter(
+      (r) => r.status === "rejected" && (r.reason as { code?: string }).code === "SYNC_LOCKED",
+    );
     expect([ok.length, locked.length]).toEqual([1, 1]);
     expect(await countHotels(store.db)).toBe(300);
   });
@@ -194,12 +253,25 @@ describe.each(STORE_KINDS)("content sync into %s", (kind) => {
   it("recovers a run abandoned by a crash: its staging is dropped and never published", async () => {
     const dir = writeExport({ "hotels.jsonl": [hotel(1)] });
     await syncDir(store, dir);
-    const run = await store.db.insertInto("sync_runs").values({ source: "x", status: "running", forced: 0, started_at: new Date().toISOString() }).returning("id").executeTakeFirstOrThrow();
-    await store.db.insertInto("hotel_versions").values({ ...(await store.db.selectFrom("hotel_versions").selectAll().executeTakeFirstOrThrow()), version: 2, run_id: run.id }).execute();
+    const run = await store.db
+      .insertInto("sync_runs")
+      .values({ source: "x", status: "running", forced: 0, started_at: new Date().toISOString() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    await store.db
+      .insertInto("hotel_versions")
+      .values({
+        ...(await store.db.selectFrom("hotel_versions").selectAll().executeTakeFirstOrThrow()),
+        version: 2,
+        run_id: run.id,
+      })
+      .execute();
     expect(await syncDir(store, dir)).toMatchObject({ status: "published", unchanged: 1 });
     expect((await getHotel(store.db, "H1"))?.version).toBe(1);
     const crashed = (await recentRuns(store.db)).find((r) => r.id === run.id);
     expect(crashed).toMatchObject({ status: "failed", error_code: "ABANDONED" });
-    expect(await store.db.selectFrom("hotel_versions").select("version").where("run_id", "=", run.id).execute()).toEqual([]);
+    expect(
+      await store.db.selectFrom("hotel_versions").select("version").where("run_id", "=", run.id).execute(),
+    ).toEqual([]);
   });
 });

@@ -101,7 +101,11 @@ class ExportWriter {
 
 export async function generateExport(opts: GenerateOptions): Promise<ExportStats> {
   const r = new Random(opts.seed);
-  const ctx: GenerateContext = { r, date: new Date(`${opts.date ?? DEFAULT_DATE}T12:00:00Z`), imageBase: opts.imageBase ?? DEFAULT_IMAGE_BASE };
+  const ctx: GenerateContext = {
+    r,
+    date: new Date(`${opts.date ?? DEFAULT_DATE}T12:00:00Z`),
+    imageBase: opts.imageBase ?? DEFAULT_IMAGE_BASE,
+  };
   const writer = new ExportWriter(opts);
   for (let i = 1; i <= opts.count; i++) await writer.write(generateRecord(i, ctx));
   const { files, bytes } = await writer.close();
@@ -111,13 +115,26 @@ export async function generateExport(opts: GenerateOptions): Promise<ExportStats
 /** Derives the next day's export from a previous one: some records changed, some removed, some new, a few invalid. */
 export async function nextDayExport(opts: NextDayOptions): Promise<ExportStats> {
   const r = new Random(opts.seed);
-  const ctx: GenerateContext = { r, date: new Date(`${opts.date ?? "2026-01-16"}T00:00:00Z`), imageBase: opts.imageBase ?? DEFAULT_IMAGE_BASE };
+  const ctx: GenerateContext = {
+    r,
+    date: new Date(`${opts.date ?? "2026-01-16"}T00:00:00Z`),
+    imageBase: opts.imageBase ?? DEFAULT_IMAGE_BASE,
+  };
   const changedShare = opts.changed ?? 0.1;
   const removedShare = opts.removed ?? 0.02;
   const addedShare = opts.added ?? 0.03;
   const source = new LocalSource(opts.from);
   const writer = new ExportWriter(opts);
-  const stats: ExportStats = { files: [], records: 0, bytes: 0, changed: 0, removed: 0, added: 0, invalid: 0, unchanged: 0 };
+  const stats: ExportStats = {
+    files: [],
+    records: 0,
+    bytes: 0,
+    changed: 0,
+    removed: 0,
+    added: 0,
+    invalid: 0,
+    unchanged: 0,
+  };
   let maxNumber = 0;
   let invalidLeft = opts.invalid ?? 5;
   for (const file of await source.listFiles()) {

@@ -1,13 +1,95 @@
 import type { Random } from "./random";
 import { SAMPLE_CITIES, type SampleCity } from "./cities";
 
-const ADJECTIVES = ["Grand", "Royal", "Little", "Blue", "Golden", "Old Town", "Riverside", "Garden", "Harbour", "Central", "Silver", "Park", "Sunset", "Lighthouse", "Olive", "Cedar"];
-const NOUNS = ["Hotel", "Suites", "Inn", "House", "Residences", "Lodge", "Palace", "Boutique Hotel", "Apartments", "Retreat"];
-const STREETS = ["Main Street", "Harbour Road", "Market Square", "Station Avenue", "Church Lane", "Park Boulevard", "River Walk", "Castle Hill", "Ocean Drive", "Garden Row"];
-export const PROPERTY_TYPES = ["Hotel", "Apartment", "Guesthouse", "Hostel", "Resort", "Villa", "Bed & breakfast", "Aparthotel", "Motel", "Vacation home"];
-const AMENITIES = ["free WiFi", "a 24-hour front desk", "an outdoor pool", "a fitness centre", "a spa with sauna", "airport shuttle (surcharge)", "a rooftop terrace", "bicycle rental", "a children's playground", "EV charging", "a business centre", "laundry service", "valet parking"];
-const ROOM_FEATURES = ["air conditioning", "a flat-screen TV", "a minibar", "a coffee machine", "a safe", "blackout curtains", "a rain shower", "a balcony", "a kitchenette", "soundproofed windows"];
-const DINING = ["a breakfast buffet", "an à la carte restaurant serving local cuisine", "a lobby bar", "a poolside snack bar", "room service until midnight", "a wine cellar"];
+const ADJECTIVES = [
+  "Grand",
+  "Royal",
+  "Little",
+  "Blue",
+  "Golden",
+  "Old Town",
+  "Riverside",
+  "Garden",
+  "Harbour",
+  "Central",
+  "Silver",
+  "Park",
+  "Sunset",
+  "Lighthouse",
+  "Olive",
+  "Cedar",
+];
+const NOUNS = [
+  "Hotel",
+  "Suites",
+  "Inn",
+  "House",
+  "Residences",
+  "Lodge",
+  "Palace",
+  "Boutique Hotel",
+  "Apartments",
+  "Retreat",
+];
+const STREETS = [
+  "Main Street",
+  "Harbour Road",
+  "Market Square",
+  "Station Avenue",
+  "Church Lane",
+  "Park Boulevard",
+  "River Walk",
+  "Castle Hill",
+  "Ocean Drive",
+  "Garden Row",
+];
+export const PROPERTY_TYPES = [
+  "Hotel",
+  "Apartment",
+  "Guesthouse",
+  "Hostel",
+  "Resort",
+  "Villa",
+  "Bed & breakfast",
+  "Aparthotel",
+  "Motel",
+  "Vacation home",
+];
+const AMENITIES = [
+  "free WiFi",
+  "a 24-hour front desk",
+  "an outdoor pool",
+  "a fitness centre",
+  "a spa with sauna",
+  "airport shuttle (surcharge)",
+  "a rooftop terrace",
+  "bicycle rental",
+  "a children's playground",
+  "EV charging",
+  "a business centre",
+  "laundry service",
+  "valet parking",
+];
+const ROOM_FEATURES = [
+  "air conditioning",
+  "a flat-screen TV",
+  "a minibar",
+  "a coffee machine",
+  "a safe",
+  "blackout curtains",
+  "a rain shower",
+  "a balcony",
+  "a kitchenette",
+  "soundproofed windows",
+];
+const DINING = [
+  "a breakfast buffet",
+  "an à la carte restaurant serving local cuisine",
+  "a lobby bar",
+  "a poolside snack bar",
+  "room service until midnight",
+  "a wine cellar",
+];
 const IMAGE_KINDS = [
   { kind: "exterior", id: "1", name: "Exterior" },
   { kind: "lobby", id: "2", name: "Lobby" },
@@ -104,7 +186,11 @@ export function generateRecord(n: number, ctx: GenerateContext): Record<string, 
           `Front desk staff will greet guests on arrival.${r.chance(0.5) ? " <strong>Late arrivals must contact the property in advance.</strong>" : ""}`,
         ]),
       },
-      special_instructions: { en: html(r, [`Please inform ${name} of your expected arrival time. You can use the special requests box when booking.`]) },
+      special_instructions: {
+        en: html(r, [
+          `Please inform ${name} of your expected arrival time. You can use the special requests box when booking.`,
+        ]),
+      },
       min_age: r.pick([16, 18, 18, 21]),
       "24_hour": r.chance(0.4),
     },
@@ -119,7 +205,9 @@ export function generateRecord(n: number, ctx: GenerateContext): Record<string, 
           r.chance(0.5) ? "<li>This property does not have elevators.</li>" : ""
         }<li>Charges for extra guests may apply.</li></ul>`,
       },
-      ...(r.chance(0.2) ? { nationality_restrictions: { en: "<p>Local residents may be asked to pay a city tax on arrival.</p>" } } : {}),
+      ...(r.chance(0.2)
+        ? { nationality_restrictions: { en: "<p>Local residents may be asked to pay a city tax on arrival.</p>" } }
+        : {}),
       health_and_safety: {
         enhanced_cleaning_practices: r.pick([true, true, false, null]),
         cleaned_with_disinfectant: r.pick([true, false, null]),
@@ -134,18 +222,35 @@ export function generateRecord(n: number, ctx: GenerateContext): Record<string, 
       book_domestic_without_cc_details: r.chance(0.2),
       accepted_credit_cards: r.sample(CARDS, r.int(2, 5)),
       fees: {
-        mandatory: { en: html(r, [`A city tax of ${city.currency} ${r.int(1, 7)}.${pad(r.int(0, 99))} per person per night is collected at the property.`]) },
+        mandatory: {
+          en: html(r, [
+            `A city tax of ${city.currency} ${r.int(1, 7)}.${pad(r.int(0, 99))} per person per night is collected at the property.`,
+          ]),
+        },
         optional: {
           en: `<ul><li>Buffet breakfast: ${city.currency} ${r.int(9, 35)} per person</li><li>Parking: ${city.currency} ${r.int(10, 45)} per day</li>${
             r.chance(0.3) ? "<li>Pet fee: " + city.currency + " " + r.int(10, 30) + " per stay" : "</li>"
           }</ul>`,
         },
-        ...(r.chance(0.5) ? { deposit: { amount: r.int(50, 500), currency: city.currency, description: { en: "<p>Refundable damage deposit, collected at check-in.</p>" } } } : {}),
+        ...(r.chance(0.5)
+          ? {
+              deposit: {
+                amount: r.int(50, 500),
+                currency: city.currency,
+                description: { en: "<p>Refundable damage deposit, collected at check-in.</p>" },
+              },
+            }
+          : {}),
       },
-      onsite_payments: { currency: city.currency, types: r.sample(["Visa", "Mastercard", "Cash", "Debit cards", "Apple Pay"], r.int(1, 4)) },
+      onsite_payments: {
+        currency: city.currency,
+        types: r.sample(["Visa", "Mastercard", "Cash", "Debit cards", "Apple Pay"], r.int(1, 4)),
+      },
     },
     default_language: city.language,
-    spoken_languages: [...new Set(["en", city.language, ...r.sample(["fr", "de", "es", "it", "nl", "pt"], r.int(0, 2))])],
+    spoken_languages: [
+      ...new Set(["en", city.language, ...r.sample(["fr", "de", "es", "it", "nl", "pt"], r.int(0, 2))]),
+    ],
     descriptions: {
       headline: { en: `${stars}-star ${type.toLowerCase()} near ${city.name} centre` },
       overall: {
@@ -154,43 +259,90 @@ export function generateRecord(n: number, ctx: GenerateContext): Record<string, 
           `Guests rate the ${r.pick(["location", "breakfast", "staff", "cleanliness"])} highly. ${r.chance(0.5) ? "<strong>Recently renovated.</strong>" : ""}`,
         ]),
       },
-      rooms: { en: html(r, [`All ${r.int(8, 320)} rooms come with ${list(r, ROOM_FEATURES, 4)}.`, "Some units feature a seating area.<br>Bed linen and towels are provided."]) },
-      amenities: { en: `<ul>${r.sample(AMENITIES, r.int(3, 6)).map((a) => `<li>${a[0]!.toUpperCase()}${a.slice(1)}</li>`).join("")}</ul>` },
+      rooms: {
+        en: html(r, [
+          `All ${r.int(8, 320)} rooms come with ${list(r, ROOM_FEATURES, 4)}.`,
+          "Some units feature a seating area.<br>Bed linen and towels are provided.",
+        ]),
+      },
+      amenities: {
+        en: `<ul>${r
+          .sample(AMENITIES, r.int(3, 6))
+          .map((a) => `<li>${a[0]!.toUpperCase()}${a.slice(1)}</li>`)
+          .join("")}</ul>`,
+      },
       dining: { en: html(r, [`On site you will find ${list(r, DINING, 2)}.`]) },
-      location: { en: html(r, [`Located in ${city.name}${city.state ? `, ${city.state}` : ""}, the property is close to shops, museums and public transport.`]) },
-      attractions: { en: `<p>Distances are displayed to the nearest 0.1 mile and kilometre.<br>${city.name} Cathedral - ${r.int(1, 30) / 10} km<br>Central Station - ${r.int(2, 50) / 10} km</p>` },
-      ...(r.chance(0.4) ? { business_amenities: { en: "<p>Meeting rooms for up to 40 people and a business centre with printing.</p>" } } : {}),
+      location: {
+        en: html(r, [
+          `Located in ${city.name}${city.state ? `, ${city.state}` : ""}, the property is close to shops, museums and public transport.`,
+        ]),
+      },
+      attractions: {
+        en: `<p>Distances are displayed to the nearest 0.1 mile and kilometre.<br>${city.name} Cathedral - ${r.int(1, 30) / 10} km<br>Central Station - ${r.int(2, 50) / 10} km</p>`,
+      },
+      ...(r.chance(0.4)
+        ? {
+            business_amenities: { en: "<p>Meeting rooms for up to 40 people and a business centre with printing.</p>" },
+          }
+        : {}),
       ...(r.chance(0.2) ? { renovations: { en: `<p>The property was renovated in ${2015 + r.int(0, 10)}.</p>` } } : {}),
       national_ratings: { en: `<p>This property has been officially rated ${stars} stars.</p>` },
     },
     property_type: type,
     is_pet_friendly: r.chance(0.3),
     is_vr: isVr,
-    mappings: { EXP: String(r.int(100000, 99999999)), ...(r.chance(0.6) ? { BKG: String(r.int(100000, 9999999)) } : {}) },
+    mappings: {
+      EXP: String(r.int(100000, 99999999)),
+      ...(r.chance(0.6) ? { BKG: String(r.int(100000, 9999999)) } : {}),
+    },
     updated_at: exportTimestamp(updated),
   };
   if (r.chance(0.7)) {
-    record.legal = { license: `LIC-${r.int(10000, 99999)}`, registry_number: `${city.country}-${r.int(100000, 999999)}`, ...(r.chance(0.5) ? { tax_id: `TAX${r.int(1000000, 9999999)}` } : {}) };
+    record.legal = {
+      license: `LIC-${r.int(10000, 99999)}`,
+      registry_number: `${city.country}-${r.int(100000, 999999)}`,
+      ...(r.chance(0.5) ? { tax_id: `TAX${r.int(1000000, 9999999)}` } : {}),
+    };
   }
   if (isVr) {
     const bedrooms = r.int(1, 5);
     record.key_collection_info = {
       key_location: { en: "<p>Keys are in a lockbox next to the entrance.</p>" },
       how_to_collect: { en: "<p>The property manager will send the lockbox code 24 hours before arrival.</p>" },
-      alternative_key_location: { city: city.name, zip: String(r.int(1000, 99999)), address: { en: `${r.int(1, 99)} ${r.pick(STREETS)}, ${city.name}` } },
+      alternative_key_location: {
+        city: city.name,
+        zip: String(r.int(1000, 99999)),
+        address: { en: `${r.int(1, 99)} ${r.pick(STREETS)}, ${city.name}` },
+      },
     };
     record.vr_details = {
       bathrooms: { count: r.int(1, 3) },
       bedrooms: { count: bedrooms, bed_types: r.sample(BED_TYPES, Math.min(bedrooms, 3)) },
       house_rules: {
-        child_rules: { owner_children_free_text: { en: "Children of all ages are welcome." }, children_permitted: true },
-        party_or_event_rules: r.chance(0.3) ? null : { owner_party_free_text: { en: "No parties or events." }, parties_or_events_permitted: false },
-        pet_rules: { owner_pets_free_text: { en: record.is_pet_friendly ? "Pets are allowed on request." : "Pets are not allowed." }, pets_permitted: Boolean(record.is_pet_friendly) },
-        smoking_rules: r.chance(0.2) ? null : { owner_smoking_free_text: { en: "Smoking is not permitted." }, smoking_permitted: false },
+        child_rules: {
+          owner_children_free_text: { en: "Children of all ages are welcome." },
+          children_permitted: true,
+        },
+        party_or_event_rules: r.chance(0.3)
+          ? null
+          : { owner_party_free_text: { en: "No parties or events." }, parties_or_events_permitted: false },
+        pet_rules: {
+          owner_pets_free_text: {
+            en: record.is_pet_friendly ? "Pets are allowed on request." : "Pets are not allowed.",
+          },
+          pets_permitted: Boolean(record.is_pet_friendly),
+        },
+        smoking_rules: r.chance(0.2)
+          ? null
+          : { owner_smoking_free_text: { en: "Smoking is not permitted." }, smoking_permitted: false },
       },
       max_occupancy: r.chance(0.1) ? null : bedrooms * 2 + r.int(0, 2),
       property_size: { measurement: r.int(35, 260), units: "square meters" },
-      property_manager: { name: `${r.pick(["Sunny", "Coastal", "Urban", "Alpine"])} Stays`, method: "GET", href: `https://manager.sample.invalid/${hotelId(n)}` },
+      property_manager: {
+        name: `${r.pick(["Sunny", "Coastal", "Urban", "Alpine"])} Stays`,
+        method: "GET",
+        href: `https://manager.sample.invalid/${hotelId(n)}`,
+      },
     };
   }
   return record;
@@ -200,7 +352,12 @@ export function generateRecord(n: number, ctx: GenerateContext): Record<string, 
 export function changeRecord(record: Record<string, unknown>, ctx: GenerateContext): Record<string, unknown> {
   const copy = structuredClone(record) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
   const { r } = ctx;
-  copy.descriptions = { ...copy.descriptions, headline: { en: `${r.pick(["Newly refurbished", "Family-run", "Quiet", "Central"])} ${String(copy.property_type ?? "hotel").toLowerCase()} in ${copy.location.city}` } };
+  copy.descriptions = {
+    ...copy.descriptions,
+    headline: {
+      en: `${r.pick(["Newly refurbished", "Family-run", "Quiet", "Central"])} ${String(copy.property_type ?? "hotel").toLowerCase()} in ${copy.location.city}`,
+    },
+  };
   if (copy.check_in) copy.check_in.begin_time = `${pad(r.int(12, 16))}:00`;
   copy.is_pet_friendly = r.chance(0.3);
   copy.updated_at = exportTimestamp(new Date(ctx.date.getTime() + r.int(0, 86_399_000)));

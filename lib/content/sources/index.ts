@@ -34,7 +34,12 @@ export function openSource(spec: string, cfg: Config, log: Logger): ExportSource
     });
   }
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(spec)) {
-    throw new AppError({ status: 400, code: "INVALID_SOURCE", message: `Unsupported source ${spec}: use sftp://… or a local path`, field: "source" });
+    throw new AppError({
+      status: 400,
+      code: "INVALID_SOURCE",
+      message: `Unsupported source ${spec}: use sftp://… or a local path`,
+      field: "source",
+    });
   }
   return new LocalSource(spec);
 }

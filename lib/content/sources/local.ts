@@ -16,7 +16,12 @@ export class LocalSource implements ExportSource {
     try {
       stat = fs.statSync(abs);
     } catch {
-      throw new AppError({ status: 404, code: "SOURCE_NOT_FOUND", message: `No such file or directory: ${target}`, field: "source" });
+      throw new AppError({
+        status: 404,
+        code: "SOURCE_NOT_FOUND",
+        message: `No such file or directory: ${target}`,
+        field: "source",
+      });
     }
     this.single = stat.isFile();
     this.root = this.single ? path.dirname(abs) : abs;

@@ -26,6 +26,8 @@ export interface SftpOptions {
 
 const CHUNK = 32 * 1024;
 const IN_FLIGHT = 32;
+/** A transfer that delivers nothing for this long is treated as a dropped connection. */
+const STALL_MS = 30_000;
 
 export function fingerprint(key: Buffer): string {
   return `SHA256:${createHash("sha256").update(key).digest("base64").replace(/=+$/, "")}`;
@@ -48,7 +50,12 @@ export function parseSftpUrl(url: string): { host: string; port: number; usernam
     });
   }
   if (!u.username) {
-    throw new AppError({ status: 400, code: "INVALID_SOURCE", message: "The SFTP URL needs a user: sftp://user@host:port/path", field: "source" });
+    throw new AppError({
+      status: 400,
+      code: "INVALID_SOURCE",
+      message: "The SFTP URL needs a user: sftp://user@host:port/path",
+      field: "source",
+    });
   }
   return {
     host: u.hostname.replace(/^\[|\]$/g, ""),
@@ -68,6 +75,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export class SftpSource implements ExportSource {
   readonly label: string;
   private client: SftpClient | null = null;
+  /** Rejects when the current connection closes, so reads in flight fail instead of waiting forever. */
+  private closed: Promise<never> = new Promise(() => undefined);
 
   constructor(private readonly opts: SftpOptions) {
     this.label = `sftp://${opts.username}@${opts.host}:${opts.port}${opts.dir}`;
@@ -106,11 +115,21 @@ export class SftpSource implements ExportSource {
       }
       const msg = (e as Error).message;
       if (/authentication/i.test(msg)) {
-        throw new AppError({ status: 401, code: "SFTP_AUTH_FAILED", message: `SFTP login refused for ${this.label}`, cause: e });
+        throw new AppError({
+          status: 401,
+          code: "SFTP_AUTH_FAILED",
+          message: `SFTP login refused for ${this.label}`,
+          cause: e,
+        });
       }
       throw e;
     }
-    if (!hostFingerprint) this.opts.log.warn({ fingerprint: presented }, "SFTP host key not pinned (set SFTP_HOST_FINGERPRINT)");
+    this.closed = new Promise<never>((_, reject) => {
+      client.on("close", () => reject(new Error("connection closed")));
+    });
+    this.closed.catch(() => undefined);
+    if (!hostFingerprint)
+      this.opts.log.warn({ fingerprint: presented }, "SFTP host key not pinned (set SFTP_HOST_FINGERPRINT)");
     this.client = client;
     return client;
   }
@@ -175,7 +194,13 @@ export class SftpSource implements ExportSource {
           }
           this.opts.log.info({ file: file.name, offset }, "sftp transfer resumed");
         }
-        for await (const chunk of readPipelined((client as unknown as { sftp: SFTPWrapper }).sftp, this.remote(file.name), offset, file.size)) {
+        for await (const chunk of readPipelined(
+          (client as unknown as { sftp: SFTPWrapper }).sftp,
+          this.remote(file.name),
+          offset,
+          file.size,
+          this.closed,
+        )) {
           offset += chunk.length;
           attempt = 0;
           yield chunk;
@@ -186,7 +211,10 @@ export class SftpSource implements ExportSource {
         await this.reset();
         if (attempt >= this.opts.retries) throw this.unavailable(`transfer of ${file.name}`, e);
         const wait = this.opts.retryBaseMs * 2 ** attempt;
-        this.opts.log.warn({ file: file.name, offset, attempt: attempt + 1, waitMs: wait, err: (e as Error).message }, "sftp transfer interrupted");
+        this.opts.log.warn(
+          { file: file.name, offset, attempt: attempt + 1, waitMs: wait, err: (e as Error).message },
+          "sftp transfer interrupted",
+        );
         await sleep(wait);
       }
     }
@@ -207,8 +235,23 @@ export class SftpSource implements ExportSource {
 }
 
 /** Reads [start, size) with IN_FLIGHT requests outstanding, yielding the bytes in order. */
-async function* readPipelined(sftp: SFTPWrapper, file: string, start: number, size: number): AsyncGenerator<Buffer> {
-  const handle = await new Promise<Buffer>((res, rej) => sftp.open(file, "r", (err, h) => (err ? rej(err) : res(h))));
+async function* readPipelined(
+  sftp: SFTPWrapper,
+  file: string,
+  start: number,
+  size: number,
+  closed: Promise<never>,
+): AsyncGenerator<Buffer> {
+  const guard = <T>(p: Promise<T>) => {
+    let timer: NodeJS.Timeout | undefined;
+    const stall = new Promise<never>((_, rej) => {
+      timer = setTimeout(() => rej(new Error(`no data for ${STALL_MS / 1000} s`)), STALL_MS);
+    });
+    return Promise.race([p, closed, stall]).finally(() => clearTimeout(timer));
+  };
+  const handle = await guard(
+    new Promise<Buffer>((res, rej) => sftp.open(file, "r", (err, h) => (err ? rej(err) : res(h)))),
+  );
   const queue: { pos: number; len: number; data: Promise<Buffer> }[] = [];
   let next = start;
   const issue = () => {
@@ -216,7 +259,9 @@ async function* readPipelined(sftp: SFTPWrapper, file: string, start: number, si
     const len = Math.min(CHUNK, size - pos);
     next += len;
     const data = new Promise<Buffer>((res, rej) =>
-      sftp.read(handle, Buffer.allocUnsafe(len), 0, len, pos, (err, n, buf) => (err ? rej(err) : res(buf.subarray(0, n)))),
+      sftp.read(handle, Buffer.allocUnsafe(len), 0, len, pos, (err, n, buf) =>
+        err ? rej(err) : res(buf.subarray(0, n)),
+      ),
     );
     data.catch(() => undefined); // awaited below; a dropped connection rejects them all at once
     queue.push({ pos, len, data });
@@ -225,7 +270,7 @@ async function* readPipelined(sftp: SFTPWrapper, file: string, start: number, si
     while (next < size && queue.length < IN_FLIGHT) issue();
     while (queue.length) {
       const head = queue.shift()!;
-      const buf = await head.data;
+      const buf = await guard(head.data);
       if (buf.length === 0) throw new Error(`unexpected end of file at byte ${head.pos}`);
       yield buf;
       if (buf.length < head.len) {
@@ -237,14 +282,19 @@ async function* readPipelined(sftp: SFTPWrapper, file: string, start: number, si
       while (next < size && queue.length < IN_FLIGHT) issue();
     }
   } finally {
-    await Promise.allSettled(queue.map((q) => q.data));
-    await new Promise<void>((res) => {
-      try {
-        sftp.close(handle, () => res());
-      } catch {
-        res();
-      }
-    });
+    // Never wait long on a connection that is gone.
+    const settle = (p: Promise<unknown>) =>
+      Promise.race([p, closed.catch(() => undefined), new Promise((r) => setTimeout(r, 2000).unref())]);
+    await settle(Promise.allSettled(queue.map((q) => q.data)));
+    await settle(
+      new Promise<void>((res) => {
+        try {
+          sftp.close(handle, () => res());
+        } catch {
+          res();
+        }
+      }),
+    );
   }
 }
 
@@ -253,6 +303,11 @@ export function readPrivateKey(file: string | undefined): Buffer | undefined {
   try {
     return fs.readFileSync(file);
   } catch {
-    throw new AppError({ status: 400, code: "INVALID_CONFIG", message: `Cannot read SFTP_PRIVATE_KEY_FILE ${file}`, field: "SFTP_PRIVATE_KEY_FILE" });
+    throw new AppError({
+      status: 400,
+      code: "INVALID_CONFIG",
+      message: `Cannot read SFTP_PRIVATE_KEY_FILE ${file}`,
+      field: "SFTP_PRIVATE_KEY_FILE",
+    });
   }
 }
