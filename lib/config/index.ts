@@ -25,6 +25,11 @@ const envSchema = z.object({
     .string()
     .regex(/^SHA256:[A-Za-z0-9+/]{43}$/, "must look like SHA256:<43 base64 characters>")
     .optional(),
+  /** Parse and validate records in a worker thread (default: when the machine has more than one core). */
+  SYNC_WORKER: z
+    .enum(["true", "false", "1", "0"])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === "true" || v === "1")),
   SFTP_RETRIES: z.coerce.number().int().min(0).max(20).default(5),
   SFTP_RETRY_BASE_MS: z.coerce.number().int().min(1).default(500),
   /** Fault injection for the crash tests: the publish transaction waits this long before it commits. Test only. */

@@ -66,10 +66,14 @@ export async function publishRun(
       .columns(["id", "version", "run_id", ...summaryColumns, "first_seen_at", "changed_at", "removed_at"])
       .expression(
         trx
-          .selectFrom("hotel_versions")
-          .select(["hotel_id", "version", "run_id", ...summaryColumns])
+          .selectFrom("sync_seen as s")
+          .innerJoin("hotel_versions as v", (j) =>
+            j.onRef("v.hotel_id", "=", "s.hotel_id").onRef("v.version", "=", "s.version"),
+          )
+          .select(["v.hotel_id", "v.version", "v.run_id", ...summaryColumns.map((c) => `v.${c}` as const)])
           .select([sql.lit(now).as("first_seen_at"), sql.lit(now).as("changed_at"), sql<null>`null`.as("removed_at")])
-          .where("run_id", "=", runId),
+          .where("s.run_id", "=", runId)
+          .where("s.version", "is not", null),
       )
       .onConflict((oc) =>
         oc.column("id").doUpdateSet((eb) => ({
@@ -118,7 +122,22 @@ export async function publishRun(
 /** Throws away what a run staged (its versions and seen ids): used on refusal, failure and crash recovery. */
 export async function discardRun(db: Kysely<Database>, runId: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom("hotel_versions").where("run_id", "=", runId).execute();
+    await trx
+      .deleteFrom("hotel_versions")
+      .where((eb) =>
+        eb(
+          eb.refTuple("hotel_id", "version"),
+          "in",
+          eb
+            .selectFrom("sync_seen")
+            .select(["hotel_id", "version"])
+            .where("run_id", "=", runId)
+            .where("version", "is not", null)
+            .$narrowType<{ version: number }>()
+            .$asTuple("hotel_id", "version"),
+        ),
+      )
+      .execute();
     await trx.deleteFrom("sync_seen").where("run_id", "=", runId).execute();
   });
 }

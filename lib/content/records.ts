@@ -5,6 +5,8 @@ import { AppError } from "@/lib/http/errors";
 /** One record's raw JSON text with where it came from. */
 export interface RawRecord {
   text: string;
+  /** The same record as UTF-8 bytes (what the content hash is computed over). */
+  bytes: Buffer;
   file: string;
   /** 1-based line where the record starts. */
   line: number;
@@ -92,8 +94,8 @@ async function* splitLines(file: string, chunks: AsyncIterable<Buffer>): AsyncGe
     let start = 0;
     for (let nl = buf.indexOf(NEWLINE, start); nl >= 0; nl = buf.indexOf(NEWLINE, start)) {
       line++;
-      const text = buf.toString("utf8", start, nl).trim();
-      if (text) yield { text, file, line };
+      const bytes = trimBytes(buf.subarray(start, nl));
+      if (bytes.length) yield { text: bytes.toString("utf8"), bytes, file, line };
       start = nl + 1;
     }
     buf = buf.subarray(start);
@@ -101,7 +103,8 @@ async function* splitLines(file: string, chunks: AsyncIterable<Buffer>): AsyncGe
   }
   if (carry) {
     line++;
-    const text = carry.toString("utf8").trim();
+    const bytes = trimBytes(carry);
+    const text = bytes.toString("utf8");
     if (!text) return;
     // A last line without a newline that does not parse is a cut-off file, not a bad record.
     try {
@@ -109,8 +112,21 @@ async function* splitLines(file: string, chunks: AsyncIterable<Buffer>): AsyncGe
     } catch {
       throw truncated(file, `the last line (${line}) is incomplete: the file looks truncated`);
     }
-    yield { text, file, line };
+    yield { text, bytes, file, line };
   }
+}
+
+function isSpace(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+}
+
+/** The bytes without leading and trailing JSON white space. */
+function trimBytes(b: Buffer): Buffer {
+  let s = 0;
+  let e = b.length;
+  while (s < e && isSpace(b[s]!)) s++;
+  while (e > s && isSpace(b[e - 1]!)) e--;
+  return b.subarray(s, e);
 }
 
 /** Byte-level scanner for the elements of a top-level JSON array. */
@@ -143,9 +159,9 @@ async function* splitArray(file: string, chunks: AsyncIterable<Buffer>): AsyncGe
         // ',' or ']' at depth 1 ends the element being read.
         if (elementLine) {
           parts.push(chunk.subarray(start, i));
-          const text = Buffer.concat(parts).toString("utf8").trim();
+          const bytes = trimBytes(parts.length === 1 ? parts[0]! : Buffer.concat(parts));
           parts = [];
-          yield { text, file, line: elementLine };
+          yield { text: bytes.toString("utf8"), bytes, file, line: elementLine };
           elementLine = 0;
           start = -1;
         } else if (c === 0x2c) {

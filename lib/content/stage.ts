@@ -1,9 +1,10 @@
-import { createHash } from "node:crypto";
-import type { Kysely } from "kysely";
-import type { Database, HotelVersionsTable, SyncSeenTable } from "@/lib/store";
+import crypto from "node:crypto";
+import type { HotelVersionsTable, Store, SyncSeenTable } from "@/lib/store";
 import type { RawRecord } from "./records";
-import type { RecordError, RecordValidator } from "./validate";
-import { hotelColumns, type HotelRecord } from "./summary";
+import type { RecordError } from "./validate";
+import type { Checker } from "./checker";
+import type { CheckResult } from "./check";
+import { stagingDb, type CurrentRow, type RejectedRow, type StagingDb } from "./staging-db";
 
 /** How many rejected records a run keeps in detail; the count is always exact. */
 export const REJECTED_DETAIL_LIMIT = 10_000;
@@ -19,158 +20,118 @@ export interface StageCounts {
 
 export const emptyCounts = (): StageCounts => ({ seen: 0, new: 0, changed: 0, unchanged: 0, restored: 0, rejected: 0 });
 
-interface Rejection {
-  raw: RawRecord;
-  id: string | null;
-  errors: RecordError[];
+/** A batch after the work that may run ahead of the writes: hashes, the unchanged-by-hash lookup and the checks. */
+export interface PreparedBatch {
+  batch: RawRecord[];
+  hashes: string[];
+  unchanged: Map<string, CurrentRow>;
+  /** Check results of the records whose hash matched nothing, in batch order. */
+  checks: CheckResult[];
 }
 
 /**
- * Stages a batch of records for a run: validates each, decides new / changed / unchanged / restored, writes the new
- * versions (invisible until the run publishes), and records every id seen and every rejection. One transaction a batch.
+ * Stages records for a run. A record whose text hashes to the stored content of a current property is unchanged
+ * and costs no parsing. Every other record is parsed and validated, and becomes new, changed or rejected. New
+ * versions are written now but stay invisible until the run publishes. Every id seen is noted (for removals and
+ * duplicates) and every rejection kept with its errors.
  */
 export class Stager {
   readonly counts = emptyCounts();
   private rejectedStored = 0;
+  private readonly sdb: StagingDb;
 
   constructor(
-    private readonly db: Kysely<Database>,
+    store: Store,
     private readonly runId: number,
-    private readonly validate: RecordValidator,
-  ) {}
+    private readonly checker: Checker,
+  ) {
+    this.sdb = stagingDb(store);
+  }
 
-  async stage(batch: RawRecord[]): Promise<void> {
+  /** The part of a batch's work that does not depend on earlier batches; it may run while they are written. */
+  async prepare(batch: RawRecord[]): Promise<PreparedBatch> {
+    const hashes = batch.map((r) => contentHash(r.bytes));
+    const matches = await this.sdb.currentByHash([...new Set(hashes)]);
+    const unchanged = new Map(matches.map((m) => [m.content_hash, m]));
+    const checks = await this.checker.check(batch.filter((_, i) => !unchanged.has(hashes[i]!)).map((r) => r.text));
+    return { batch, hashes, unchanged, checks };
+  }
+
+  /** Decides and writes a prepared batch; batches must be committed in export order. */
+  async commit({ batch, hashes, unchanged, checks }: PreparedBatch): Promise<void> {
     const now = new Date().toISOString();
-    const parsed = batch.map((raw) => parse(raw));
-    const ids = [...new Set(parsed.flatMap((p) => (p.id ? [p.id] : [])))];
-
-    const [current, earlier] = ids.length
-      ? await Promise.all([
-          this.db
-            .selectFrom("hotels")
-            .select(["id", "version", "content_hash", "removed_at"])
-            .where("id", "in", ids)
-            .execute(),
-          this.db
-            .selectFrom("sync_seen")
-            .select(["hotel_id", "file", "line"])
-            .where("run_id", "=", this.runId)
-            .where("hotel_id", "in", ids)
-            .execute(),
-        ])
-      : [[], []];
+    let next = 0;
+    const results = batch.map((raw, i) => {
+      const hash = hashes[i]!;
+      const cur = unchanged.get(hash);
+      return cur ? { raw, hash, id: cur.id, cur } : { raw, hash, ...checks[next++]! };
+    });
+    const ids = [...new Set(results.flatMap((r) => (r.id ? [r.id] : [])))];
+    const checkedIds = results.flatMap((r) => (!("cur" in r) && r.id && !r.errors ? [r.id] : []));
+    const [current, earlier] = await Promise.all([
+      this.sdb.currentById([...new Set(checkedIds)]),
+      this.sdb.seenInRun(this.runId, ids),
+    ]);
     const currentById = new Map(current.map((c) => [c.id, c]));
     const firstSeen = new Map(earlier.map((e) => [e.hotel_id, `${e.file}:${e.line}`]));
 
     const seen: SyncSeenTable[] = [];
     const versions: HotelVersionsTable[] = [];
-    const rejections: Rejection[] = [];
+    const rejections: { raw: RawRecord; id: string | null; errors: RecordError[] }[] = [];
+    const note = (id: string, action: SyncSeenTable["action"], raw: RawRecord, version: number | null = null) =>
+      seen.push({ run_id: this.runId, hotel_id: id, action, version, file: raw.file, line: raw.line });
 
-    for (const p of parsed) {
+    for (const r of results) {
       this.counts.seen++;
-      const { raw, id } = p;
-      const where = `${raw.file}:${raw.line}`;
+      const { raw, id } = r;
       if (id && firstSeen.has(id)) {
-        rejections.push({
-          raw,
-          id,
-          errors: [
-            {
-              pointer: "/id",
-              keyword: "unique",
-              message: `id '${id}' already appeared in this export at ${firstSeen.get(id)}; the first occurrence is kept`,
-            },
-          ],
-        });
+        const message = `id '${id}' already appeared in this export at ${firstSeen.get(id)}; the first occurrence is kept`;
+        rejections.push({ raw, id, errors: [{ pointer: "/id", keyword: "unique", message }] });
         continue;
       }
-      if (id) firstSeen.set(id, where);
-      if (p.errors) {
-        rejections.push({ raw, id: id ?? null, errors: p.errors });
-        // A known property whose record is broken today keeps its last good version: it is seen, not removed.
-        if (id) seen.push({ run_id: this.runId, hotel_id: id, action: "rejected", file: raw.file, line: raw.line });
-        continue;
-      }
-      const cur = currentById.get(id!);
-      if (cur && cur.content_hash === p.hash) {
-        // Same content as the stored (already validated) version: nothing to validate or write.
-        const action = cur.removed_at ? "restored" : "unchanged";
+      if (id) firstSeen.set(id, `${raw.file}:${raw.line}`);
+      if ("cur" in r && r.cur) {
+        const action = r.cur.removed_at ? "restored" : "unchanged";
         this.counts[action]++;
-        seen.push({ run_id: this.runId, hotel_id: id!, action, file: raw.file, line: raw.line });
+        note(r.cur.id, action, raw);
         continue;
       }
-      const errors = this.validate(p.record);
-      if (errors) {
-        rejections.push({ raw, id: id ?? null, errors });
-        if (id) seen.push({ run_id: this.runId, hotel_id: id, action: "rejected", file: raw.file, line: raw.line });
+      if (!("columns" in r) || !r.columns || !id) {
+        rejections.push({ raw, id: id ?? null, errors: ("errors" in r && r.errors) || [] });
+        // A known property whose record is broken today keeps its last good version: seen, so not removed.
+        if (id) note(id, "rejected", raw);
         continue;
       }
+      const cur = currentById.get(id);
       const action = cur ? "changed" : "new";
+      const version = cur ? cur.version + 1 : 1;
       this.counts[action]++;
-      seen.push({ run_id: this.runId, hotel_id: id!, action, file: raw.file, line: raw.line });
+      note(id, action, raw, version);
       versions.push({
-        hotel_id: id!,
-        version: cur ? cur.version + 1 : 1,
+        hotel_id: id,
+        version,
         run_id: this.runId,
-        record: p.normalized!,
+        record: raw.text,
         created_at: now,
-        ...hotelColumns(p.record as HotelRecord, p.hash!),
+        ...r.columns,
+        content_hash: r.hash,
       });
     }
     this.counts.rejected += rejections.length;
-
     const keep = rejections.slice(0, Math.max(0, REJECTED_DETAIL_LIMIT - this.rejectedStored));
     this.rejectedStored += keep.length;
-    await this.db.transaction().execute(async (trx) => {
-      for (const rows of chunk(seen, 400)) await trx.insertInto("sync_seen").values(rows).execute();
-      for (const rows of chunk(versions, 200)) await trx.insertInto("hotel_versions").values(rows).execute();
-      for (const rows of chunk(keep, 400)) {
-        await trx
-          .insertInto("rejected_records")
-          .values(
-            rows.map((r) => ({
-              run_id: this.runId,
-              file: r.raw.file,
-              line: r.raw.line,
-              hotel_id: r.id,
-              errors: JSON.stringify(r.errors),
-            })),
-          )
-          .execute();
-      }
-    });
+    const rejected: RejectedRow[] = keep.map((r) => ({
+      run_id: this.runId,
+      file: r.raw.file,
+      line: r.raw.line,
+      hotel_id: r.id,
+      errors: JSON.stringify(r.errors),
+    }));
+    await this.sdb.write(seen, versions, rejected);
   }
 }
 
-interface Parsed {
-  raw: RawRecord;
-  id?: string;
-  record?: unknown;
-  normalized?: string;
-  hash?: string;
-  /** Set when the record cannot even be read (not JSON, not an object). */
-  errors?: RecordError[];
-}
-
-function parse(raw: RawRecord): Parsed {
-  let record: unknown;
-  try {
-    record = JSON.parse(raw.text);
-  } catch (e) {
-    return { raw, errors: [{ pointer: "", keyword: "json", message: `not valid JSON: ${(e as Error).message}` }] };
-  }
-  if (!record || typeof record !== "object" || Array.isArray(record)) {
-    return { raw, errors: [{ pointer: "", keyword: "type", message: "must be object" }] };
-  }
-  const rawId = (record as { id?: unknown }).id;
-  const id = typeof rawId === "string" && rawId.length > 0 ? rawId : undefined;
-  const normalized = JSON.stringify(record);
-  const hash = createHash("sha1").update(normalized).digest("base64url");
-  return { raw, id, record, normalized, hash };
-}
-
-function chunk<T>(rows: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
-  return out;
+/** SHA-256 of a record's exact bytes (one-shot, no string re-encoding). */
+export function contentHash(bytes: Buffer): string {
+  return crypto.hash("sha256", bytes, "base64url");
 }

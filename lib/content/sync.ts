@@ -5,9 +5,10 @@ import { acquireSyncLock } from "./lock";
 import { decode, splitRecords, type RawRecord } from "./records";
 import { compareSchemas, type SchemaStatus } from "./schema-check";
 import { discardRun, publishRun, removalPreview } from "./publish";
-import { Stager, type StageCounts } from "./stage";
+import { Stager, type PreparedBatch, type StageCounts } from "./stage";
 import type { ExportFile, ExportSource } from "./sources";
-import { createValidator, loadSchemaText } from "./validate";
+import { loadSchemaText } from "./validate";
+import { inlineChecker, workerChecker, type Checker } from "./checker";
 
 export interface SyncOptions {
   store: Store;
@@ -22,6 +23,8 @@ export interface SyncOptions {
   lockStaleSeconds: number;
   publishDelayMs?: number;
   batchSize?: number;
+  /** Parse and validate in a worker thread (true) or on the main thread (false). */
+  worker?: boolean;
   onProgress?: (p: SyncProgress) => void;
 }
 
@@ -48,6 +51,8 @@ export interface SyncSummary extends StageCounts {
 
 /** How often a run may start over because the server replaced a file in the middle of the transfer. */
 const MAX_RESTARTS = 2;
+/** Batches in flight between reading and writing: enough to keep the checker busy, few enough to keep memory flat. */
+const PIPELINE_DEPTH = 4;
 
 /**
  * Pulls an export, validates every record, keeps what changed (with history) and publishes atomically.
@@ -59,6 +64,7 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
   const lock = await acquireSyncLock(db, opts.lockStaleSeconds);
   const started = Date.now();
   let runId = 0;
+  let checker: Checker | undefined;
   try {
     await recoverAbandonedRuns(store, log);
     const run = await db
@@ -126,8 +132,8 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
       return s;
     };
 
-    const validate = createValidator(ourSchema);
-    let stager = new Stager(db, runId, validate);
+    checker = opts.worker ? workerChecker() : inlineChecker(ourSchema);
+    let stager = new Stager(store, runId, checker);
     let files: SyncSummary["files"] = [];
     try {
       schema = compareSchemas(ourSchema, await source.readSchema());
@@ -155,7 +161,7 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
           log.warn({ runId, reason: e.message }, "export replaced during transfer: starting the run over");
           await discardRun(db, runId);
           await db.deleteFrom("rejected_records").where("run_id", "=", runId).execute();
-          stager = new Stager(db, runId, validate);
+          stager = new Stager(store, runId, checker);
         }
       }
       const counts = stager.counts;
@@ -218,6 +224,7 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
       throw e;
     }
   } finally {
+    await checker?.close();
     await source.close().catch(() => undefined);
     await lock.release().catch(() => undefined);
   }
@@ -240,39 +247,42 @@ async function stageAll(opts: SyncOptions, stager: Stager): Promise<SyncSummary[
   const batchSize = opts.batchSize ?? 500;
   const done: SyncSummary["files"] = [];
   let bytesBefore = 0;
+  let bytesRead = 0;
+  // Batches prepared ahead (hashed, looked up, being checked) while earlier ones are written, in order.
+  const ahead: Promise<PreparedBatch>[] = [];
+  const commitOldest = async (file: string) => {
+    await stager.commit(await ahead.shift()!);
+    opts.onProgress?.({ file, bytesRead: bytesBefore + bytesRead, totalBytes, records: stager.counts.seen });
+  };
+  const submit = async (file: string, batch: RawRecord[]) => {
+    const p = stager.prepare(batch);
+    p.catch(() => undefined); // awaited in commitOldest
+    ahead.push(p);
+    if (ahead.length >= PIPELINE_DEPTH) await commitOldest(file);
+  };
   for (const file of files) {
-    let bytesRead = 0;
+    bytesRead = 0;
     const before = stager.counts.seen;
     const counted = countBytes(opts.source.read(file), (n) => {
       bytesRead += n;
     });
     let batch: RawRecord[] = [];
-    for await (const raw of splitRecords(file.name, decode(file.name, counted))) {
-      batch.push(raw);
-      if (batch.length >= batchSize) {
-        await stager.stage(batch);
-        batch = [];
-        opts.onProgress?.({
-          file: file.name,
-          bytesRead: bytesBefore + bytesRead,
-          totalBytes,
-          records: stager.counts.seen,
-        });
+    try {
+      for await (const raw of splitRecords(file.name, decode(file.name, counted))) {
+        batch.push(raw);
+        if (batch.length >= batchSize) {
+          await submit(file.name, batch);
+          batch = [];
+        }
       }
+      if (batch.length) await submit(file.name, batch);
+      while (ahead.length) await commitOldest(file.name);
+    } finally {
+      await Promise.allSettled(ahead.splice(0));
     }
-    if (batch.length) await stager.stage(batch);
     bytesBefore += file.size;
-    done.push({
-      name: file.name,
-      bytes: file.size,
-      records: stager.counts.seen - before,
-    });
-    opts.onProgress?.({
-      file: file.name,
-      bytesRead: bytesBefore,
-      totalBytes,
-      records: stager.counts.seen,
-    });
+    bytesRead = 0;
+    done.push({ name: file.name, bytes: file.size, records: stager.counts.seen - before });
   }
   return done;
 }

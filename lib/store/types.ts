@@ -25,7 +25,10 @@ export interface HotelsTable extends HotelColumns {
   run_id: number;
 }
 
-/** Every version of every record (current and history); a version becomes visible when its run publishes. */
+/**
+ * Every version of every record (current and history), keyed by (hotel_id, version). A version becomes visible when
+ * its run publishes; until then only the run's sync_seen rows point at it.
+ */
 export interface HotelVersionsTable extends HotelColumns {
   hotel_id: string;
   version: number;
@@ -64,6 +67,8 @@ export interface SyncSeenTable {
   run_id: number;
   hotel_id: string;
   action: "new" | "changed" | "unchanged" | "restored" | "rejected";
+  /** The version this run wrote (new and changed records only). */
+  version: number | null;
   file: string;
   line: number;
 }

@@ -258,13 +258,12 @@ describe.each(STORE_KINDS)("content sync into %s", (kind) => {
       .values({ source: "x", status: "running", forced: 0, started_at: new Date().toISOString() })
       .returning("id")
       .executeTakeFirstOrThrow();
+    // What a crashed run leaves: a staged version and the seen row pointing at it, written together.
+    const v1 = await store.db.selectFrom("hotel_versions").selectAll().executeTakeFirstOrThrow();
+    await store.db.insertInto("hotel_versions").values({ ...v1, version: 2, run_id: run.id, record: "{}" }).execute();
     await store.db
-      .insertInto("hotel_versions")
-      .values({
-        ...(await store.db.selectFrom("hotel_versions").selectAll().executeTakeFirstOrThrow()),
-        version: 2,
-        run_id: run.id,
-      })
+      .insertInto("sync_seen")
+      .values({ run_id: run.id, hotel_id: "H1", action: "changed", version: 2, file: "x", line: 1 })
       .execute();
     expect(await syncDir(store, dir)).toMatchObject({ status: "published", unchanged: 1 });
     expect((await getHotel(store.db, "H1"))?.version).toBe(1);

@@ -1,0 +1,57 @@
+import { Worker } from "node:worker_threads";
+import { checkRecords, type CheckResult } from "./check";
+import { createValidator } from "./validate";
+
+export interface Checker {
+  check(texts: string[]): Promise<CheckResult[]>;
+  close(): Promise<void>;
+}
+
+/** Checks records on the calling thread. */
+export function inlineChecker(schemaText?: string): Checker {
+  const validate = createValidator(schemaText);
+  return { check: async (texts) => checkRecords(texts, validate), close: async () => undefined };
+}
+
+/**
+ * Checks records in a worker thread, so parsing and validation (the CPU-heavy part) overlap with the transfer and
+ * the database writes on the main thread. Batches are answered in the order they were sent.
+ */
+export function workerChecker(): Checker {
+  const url = new URL(`./check-worker${import.meta.url.endsWith(".ts") ? ".ts" : ".js"}`, import.meta.url);
+  // TypeScript sources (tsx, vitest) need tsx's loader inside the worker too; workers do not inherit loader hooks.
+  const worker = url.pathname.endsWith(".ts")
+    ? new Worker(
+        `import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); });`,
+        { eval: true },
+      )
+    : new Worker(url);
+  const pending = new Map<number, { resolve: (r: CheckResult[]) => void; reject: (e: Error) => void }>();
+  let seq = 0;
+  let failure: Error | undefined;
+  const failAll = (e: Error) => {
+    failure = e;
+    for (const p of pending.values()) p.reject(e);
+    pending.clear();
+  };
+  worker.on("message", (m: { seq: number; results: CheckResult[] }) => {
+    pending.get(m.seq)?.resolve(m.results);
+    pending.delete(m.seq);
+  });
+  worker.on("error", failAll);
+  worker.on("exit", (code) => failAll(new Error(`record checker worker exited (${code})`)));
+  return {
+    check(texts) {
+      if (failure) return Promise.reject(failure);
+      const id = seq++;
+      return new Promise((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        worker.postMessage({ seq: id, texts });
+      });
+    },
+    async close() {
+      worker.removeAllListeners("exit");
+      await worker.terminate();
+    },
+  };
+}
