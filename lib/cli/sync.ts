@@ -74,7 +74,8 @@ async function main(): Promise<number> {
       onProgress: (p) => progress.update(p.bytesRead, p.totalBytes, { records: p.records, file: p.file }),
     });
     progress.stop();
-    console.log(values.json ? JSON.stringify(summary) : formatSummary(summary));
+    const peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
+    console.log(values.json ? JSON.stringify({ ...summary, peakRssMb }) : `${formatSummary(summary)}\n${"peak memory".padEnd(12)}  ${peakRssMb} MB RSS`);
     return summary.status === "published" ? 0 : 2;
   } finally {
     progress.stop();

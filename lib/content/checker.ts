@@ -18,14 +18,7 @@ export function inlineChecker(schemaText?: string): Checker {
  * the database writes on the main thread. Batches are answered in the order they were sent.
  */
 export function workerChecker(): Checker {
-  const url = new URL(`./check-worker${import.meta.url.endsWith(".ts") ? ".ts" : ".js"}`, import.meta.url);
-  // TypeScript sources (tsx, vitest) need tsx's loader inside the worker too; workers do not inherit loader hooks.
-  const worker = url.pathname.endsWith(".ts")
-    ? new Worker(
-        `import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); });`,
-        { eval: true },
-      )
-    : new Worker(url);
+  let worker: Worker | undefined;
   const pending = new Map<number, { resolve: (r: CheckResult[]) => void; reject: (e: Error) => void }>();
   let seq = 0;
   let failure: Error | undefined;
@@ -34,24 +27,37 @@ export function workerChecker(): Checker {
     for (const p of pending.values()) p.reject(e);
     pending.clear();
   };
-  worker.on("message", (m: { seq: number; results: CheckResult[] }) => {
-    pending.get(m.seq)?.resolve(m.results);
-    pending.delete(m.seq);
-  });
-  worker.on("error", failAll);
-  worker.on("exit", (code) => failAll(new Error(`record checker worker exited (${code})`)));
+  // Started on first use: a run where every record is unchanged never needs it.
+  const start = () => {
+    const url = new URL(`./check-worker${import.meta.url.endsWith(".ts") ? ".ts" : ".js"}`, import.meta.url);
+    // TypeScript sources (tsx, vitest) need tsx's loader inside the worker too; workers do not inherit loader hooks.
+    const w = url.pathname.endsWith(".ts")
+      ? new Worker(
+          `import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); });`,
+          { eval: true },
+        )
+      : new Worker(url);
+    w.on("message", (m: { seq: number; results: CheckResult[] }) => {
+      pending.get(m.seq)?.resolve(m.results);
+      pending.delete(m.seq);
+    });
+    w.on("error", failAll);
+    w.on("exit", (code) => failAll(new Error(`record checker worker exited (${code})`)));
+    return w;
+  };
   return {
     check(texts) {
       if (failure) return Promise.reject(failure);
+      worker ??= start();
       const id = seq++;
       return new Promise((resolve, reject) => {
         pending.set(id, { resolve, reject });
-        worker.postMessage({ seq: id, texts });
+        worker!.postMessage({ seq: id, texts });
       });
     },
     async close() {
-      worker.removeAllListeners("exit");
-      await worker.terminate();
+      worker?.removeAllListeners("exit");
+      await worker?.terminate();
     },
   };
 }

@@ -2,10 +2,9 @@ import { createGunzip } from "node:zlib";
 import { Readable } from "node:stream";
 import { AppError } from "@/lib/http/errors";
 
-/** One record's raw JSON text with where it came from. */
+/** One record's raw JSON with where it came from. */
 export interface RawRecord {
-  text: string;
-  /** The same record as UTF-8 bytes (what the content hash is computed over). */
+  /** The record's UTF-8 bytes (what the content hash is computed over); decode with recordText(). */
   bytes: Buffer;
   file: string;
   /** 1-based line where the record starts. */
@@ -15,6 +14,11 @@ export interface RawRecord {
 export type ExportFormat = "json-array" | "json-lines";
 
 const NEWLINE = 0x0a;
+
+/** A record's JSON text. Decoded only where needed: unchanged records are recognised from their bytes alone. */
+export function recordText(r: RawRecord): string {
+  return r.bytes.toString("utf8");
+}
 
 /** File names the pipeline reads: JSON arrays or JSON Lines, each optionally gzipped. */
 export function isExportFile(name: string): boolean {
@@ -95,7 +99,7 @@ async function* splitLines(file: string, chunks: AsyncIterable<Buffer>): AsyncGe
     for (let nl = buf.indexOf(NEWLINE, start); nl >= 0; nl = buf.indexOf(NEWLINE, start)) {
       line++;
       const bytes = trimBytes(buf.subarray(start, nl));
-      if (bytes.length) yield { text: bytes.toString("utf8"), bytes, file, line };
+      if (bytes.length) yield { bytes, file, line };
       start = nl + 1;
     }
     buf = buf.subarray(start);
@@ -104,15 +108,14 @@ async function* splitLines(file: string, chunks: AsyncIterable<Buffer>): AsyncGe
   if (carry) {
     line++;
     const bytes = trimBytes(carry);
-    const text = bytes.toString("utf8");
-    if (!text) return;
+    if (!bytes.length) return;
     // A last line without a newline that does not parse is a cut-off file, not a bad record.
     try {
-      JSON.parse(text);
+      JSON.parse(bytes.toString("utf8"));
     } catch {
       throw truncated(file, `the last line (${line}) is incomplete: the file looks truncated`);
     }
-    yield { text, bytes, file, line };
+    yield { bytes, file, line };
   }
 }
 
@@ -161,7 +164,7 @@ async function* splitArray(file: string, chunks: AsyncIterable<Buffer>): AsyncGe
           parts.push(chunk.subarray(start, i));
           const bytes = trimBytes(parts.length === 1 ? parts[0]! : Buffer.concat(parts));
           parts = [];
-          yield { text: bytes.toString("utf8"), bytes, file, line: elementLine };
+          yield { bytes, file, line: elementLine };
           elementLine = 0;
           start = -1;
         } else if (c === 0x2c) {

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { HotelVersionsTable, Store, SyncSeenTable } from "@/lib/store";
-import type { RawRecord } from "./records";
+import { recordText, type RawRecord } from "./records";
 import type { RecordError } from "./validate";
 import type { Checker } from "./checker";
 import type { CheckResult } from "./check";
@@ -25,8 +25,8 @@ export interface PreparedBatch {
   batch: RawRecord[];
   hashes: string[];
   unchanged: Map<string, CurrentRow>;
-  /** Check results of the records whose hash matched nothing, in batch order. */
-  checks: CheckResult[];
+  /** Check results (with the decoded text) of the records whose hash matched nothing, in batch order. */
+  checks: (CheckResult & { text: string })[];
 }
 
 /**
@@ -53,8 +53,9 @@ export class Stager {
     const hashes = batch.map((r) => contentHash(r.bytes));
     const matches = await this.sdb.currentByHash([...new Set(hashes)]);
     const unchanged = new Map(matches.map((m) => [m.content_hash, m]));
-    const checks = await this.checker.check(batch.filter((_, i) => !unchanged.has(hashes[i]!)).map((r) => r.text));
-    return { batch, hashes, unchanged, checks };
+    const texts = batch.filter((_, i) => !unchanged.has(hashes[i]!)).map(recordText);
+    const results = texts.length ? await this.checker.check(texts) : [];
+    return { batch, hashes, unchanged, checks: results.map((result, i) => ({ ...result, text: texts[i]! })) };
   }
 
   /** Decides and writes a prepared batch; batches must be committed in export order. */
@@ -111,7 +112,7 @@ export class Stager {
         hotel_id: id,
         version,
         run_id: this.runId,
-        record: raw.text,
+        record: r.text,
         created_at: now,
         ...r.columns,
         content_hash: r.hash,

@@ -4,7 +4,7 @@ import { once } from "node:events";
 import { createGzip } from "node:zlib";
 import type { Writable } from "node:stream";
 import { LocalSource } from "../sources/local";
-import { decode, splitRecords } from "../records";
+import { decode, recordText, splitRecords } from "../records";
 import { SCHEMA_PATH } from "../validate";
 import { Random } from "./random";
 import { breakRecord, changeRecord, generateRecord, hotelNumber, type GenerateContext } from "./record";
@@ -139,7 +139,7 @@ export async function nextDayExport(opts: NextDayOptions): Promise<ExportStats> 
   let invalidLeft = opts.invalid ?? 5;
   for (const file of await source.listFiles()) {
     for await (const raw of splitRecords(file.name, decode(file.name, source.read(file)))) {
-      const record = JSON.parse(raw.text) as Record<string, unknown>;
+      const record = JSON.parse(recordText(raw)) as Record<string, unknown>;
       maxNumber = Math.max(maxNumber, hotelNumber(String(record.id)));
       const roll = r.next();
       if (roll < removedShare) {

@@ -75,8 +75,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export class SftpSource implements ExportSource {
   readonly label: string;
   private client: SftpClient | null = null;
-  /** Rejects when the current connection closes, so reads in flight fail instead of waiting forever. */
-  private closed: Promise<never> = new Promise(() => undefined);
+  /** Notified when the current connection closes, so reads in flight fail instead of waiting forever. */
+  private readonly closeListeners = new Set<() => void>();
 
   constructor(private readonly opts: SftpOptions) {
     this.label = `sftp://${opts.username}@${opts.host}:${opts.port}${opts.dir}`;
@@ -124,10 +124,9 @@ export class SftpSource implements ExportSource {
       }
       throw e;
     }
-    this.closed = new Promise<never>((_, reject) => {
-      client.on("close", () => reject(new Error("connection closed")));
+    client.on("close", () => {
+      for (const listener of [...this.closeListeners]) listener();
     });
-    this.closed.catch(() => undefined);
     if (!hostFingerprint)
       this.opts.log.warn({ fingerprint: presented }, "SFTP host key not pinned (set SFTP_HOST_FINGERPRINT)");
     this.client = client;
@@ -199,7 +198,10 @@ export class SftpSource implements ExportSource {
           this.remote(file.name),
           offset,
           file.size,
-          this.closed,
+          (listener) => {
+            this.closeListeners.add(listener);
+            return () => this.closeListeners.delete(listener);
+          },
         )) {
           offset += chunk.length;
           attempt = 0;
@@ -240,37 +242,52 @@ async function* readPipelined(
   file: string,
   start: number,
   size: number,
-  closed: Promise<never>,
+  onClose: (listener: () => void) => () => void,
 ): AsyncGenerator<Buffer> {
-  const guard = <T>(p: Promise<T>) => {
-    let timer: NodeJS.Timeout | undefined;
-    const stall = new Promise<never>((_, rej) => {
-      timer = setTimeout(() => rej(new Error(`no data for ${STALL_MS / 1000} s`)), STALL_MS);
-    });
-    return Promise.race([p, closed, stall]).finally(() => clearTimeout(timer));
+  // Every request in flight is settled exactly once: by its answer, by the connection closing, or by a stall.
+  // (Racing each read against one long-lived "closed" promise would pin every chunk in memory.)
+  const waiting = new Set<(e: Error) => void>();
+  const failAll = (e: Error) => {
+    for (const reject of [...waiting]) reject(e);
   };
-  const handle = await guard(
-    new Promise<Buffer>((res, rej) => sftp.open(file, "r", (err, h) => (err ? rej(err) : res(h)))),
-  );
+  const unsubscribe = onClose(() => failAll(new Error("connection closed")));
+  let stallTimer: NodeJS.Timeout | undefined;
+  const armStall = () => {
+    clearTimeout(stallTimer);
+    stallTimer = setTimeout(() => failAll(new Error(`no data for ${STALL_MS / 1000} s`)), STALL_MS);
+  };
+  const request = <T>(start: (done: (err: Error | null | undefined, value?: T) => void) => void): Promise<T> => {
+    const p = new Promise<T>((resolve, reject) => {
+      waiting.add(reject);
+      start((err, value) => {
+        waiting.delete(reject);
+        if (err) reject(err);
+        else resolve(value as T);
+      });
+    });
+    p.catch(() => undefined); // awaited by the caller; a dropped connection rejects them all at once
+    return p;
+  };
+
   const queue: { pos: number; len: number; data: Promise<Buffer> }[] = [];
   let next = start;
+  armStall();
+  const handle = await request<Buffer>((done) => sftp.open(file, "r", done));
   const issue = () => {
     const pos = next;
     const len = Math.min(CHUNK, size - pos);
     next += len;
-    const data = new Promise<Buffer>((res, rej) =>
-      sftp.read(handle, Buffer.allocUnsafe(len), 0, len, pos, (err, n, buf) =>
-        err ? rej(err) : res(buf.subarray(0, n)),
-      ),
+    const data = request<Buffer>((done) =>
+      sftp.read(handle, Buffer.allocUnsafe(len), 0, len, pos, (err, n, buf) => done(err, buf?.subarray(0, n))),
     );
-    data.catch(() => undefined); // awaited below; a dropped connection rejects them all at once
     queue.push({ pos, len, data });
   };
   try {
     while (next < size && queue.length < IN_FLIGHT) issue();
     while (queue.length) {
       const head = queue.shift()!;
-      const buf = await guard(head.data);
+      const buf = await head.data;
+      armStall();
       if (buf.length === 0) throw new Error(`unexpected end of file at byte ${head.pos}`);
       yield buf;
       if (buf.length < head.len) {
@@ -282,19 +299,14 @@ async function* readPipelined(
       while (next < size && queue.length < IN_FLIGHT) issue();
     }
   } finally {
-    // Never wait long on a connection that is gone.
-    const settle = (p: Promise<unknown>) =>
-      Promise.race([p, closed.catch(() => undefined), new Promise((r) => setTimeout(r, 2000).unref())]);
-    await settle(Promise.allSettled(queue.map((q) => q.data)));
-    await settle(
-      new Promise<void>((res) => {
-        try {
-          sftp.close(handle, () => res());
-        } catch {
-          res();
-        }
-      }),
-    );
+    clearTimeout(stallTimer);
+    unsubscribe();
+    failAll(new Error("transfer abandoned"));
+    try {
+      sftp.close(handle, () => undefined);
+    } catch {
+      // the connection is gone; the handle with it
+    }
   }
 }
 
