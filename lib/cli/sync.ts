@@ -70,7 +70,7 @@ async function main(): Promise<number> {
       maxRejectedShare: cfg.SYNC_MAX_REJECTED_SHARE,
       lockStaleSeconds: cfg.SYNC_LOCK_STALE_SECONDS,
       publishDelayMs: cfg.SYNC_TEST_PUBLISH_DELAY_MS,
-      worker: cfg.SYNC_WORKER ?? os.availableParallelism() > 1,
+      threads: cfg.SYNC_THREADS ?? os.availableParallelism() > 1,
       onProgress: (p) => progress.update(p.bytesRead, p.totalBytes, { records: p.records, file: p.file }),
     });
     progress.stop();

@@ -25,8 +25,8 @@ const envSchema = z.object({
     .string()
     .regex(/^SHA256:[A-Za-z0-9+/]{43}$/, "must look like SHA256:<43 base64 characters>")
     .optional(),
-  /** Parse and validate records in a worker thread (default: when the machine has more than one core). */
-  SYNC_WORKER: z
+  /** Read and check records in worker threads (default: when the machine has more than one core). */
+  SYNC_THREADS: z
     .enum(["true", "false", "1", "0"])
     .optional()
     .transform((v) => (v === undefined ? undefined : v === "true" || v === "1")),

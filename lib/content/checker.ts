@@ -1,4 +1,4 @@
-import { Worker } from "node:worker_threads";
+import { startWorker } from "./worker";
 import { checkRecords, type CheckResult } from "./check";
 import { createValidator } from "./validate";
 
@@ -18,7 +18,7 @@ export function inlineChecker(schemaText?: string): Checker {
  * the database writes on the main thread. Batches are answered in the order they were sent.
  */
 export function workerChecker(): Checker {
-  let worker: Worker | undefined;
+  let worker: ReturnType<typeof startWorker> | undefined;
   const pending = new Map<number, { resolve: (r: CheckResult[]) => void; reject: (e: Error) => void }>();
   let seq = 0;
   let failure: Error | undefined;
@@ -29,14 +29,7 @@ export function workerChecker(): Checker {
   };
   // Started on first use: a run where every record is unchanged never needs it.
   const start = () => {
-    const url = new URL(`./check-worker${import.meta.url.endsWith(".ts") ? ".ts" : ".js"}`, import.meta.url);
-    // TypeScript sources (tsx, vitest) need tsx's loader inside the worker too; workers do not inherit loader hooks.
-    const w = url.pathname.endsWith(".ts")
-      ? new Worker(
-          `import("tsx/esm/api").then((tsx) => { tsx.register(); return import(${JSON.stringify(url.href)}); });`,
-          { eval: true },
-        )
-      : new Worker(url);
+    const w = startWorker(import.meta.url, "check-worker");
     w.on("message", (m: { seq: number; results: CheckResult[] }) => {
       pending.get(m.seq)?.resolve(m.results);
       pending.delete(m.seq);

@@ -1,6 +1,6 @@
-import crypto from "node:crypto";
 import type { HotelVersionsTable, Store, SyncSeenTable } from "@/lib/store";
 import { recordText, type RawRecord } from "./records";
+import type { RecordBatch } from "./reader";
 import type { RecordError } from "./validate";
 import type { Checker } from "./checker";
 import type { CheckResult } from "./check";
@@ -49,8 +49,7 @@ export class Stager {
   }
 
   /** The part of a batch's work that does not depend on earlier batches; it may run while they are written. */
-  async prepare(batch: RawRecord[]): Promise<PreparedBatch> {
-    const hashes = batch.map((r) => contentHash(r.bytes));
+  async prepare({ records: batch, hashes }: RecordBatch): Promise<PreparedBatch> {
     const matches = await this.sdb.currentByHash([...new Set(hashes)]);
     const unchanged = new Map(matches.map((m) => [m.content_hash, m]));
     const texts = batch.filter((_, i) => !unchanged.has(hashes[i]!)).map(recordText);
@@ -132,7 +131,3 @@ export class Stager {
   }
 }
 
-/** SHA-256 of a record's exact bytes (one-shot, no string re-encoding). */
-export function contentHash(bytes: Buffer): string {
-  return crypto.hash("sha256", bytes, "base64url");
-}

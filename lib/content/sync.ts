@@ -2,7 +2,7 @@ import type { Logger } from "@/lib/log";
 import type { Store, SyncRunStatus } from "@/lib/store";
 import { AppError } from "@/lib/http/errors";
 import { acquireSyncLock } from "./lock";
-import { decode, splitRecords, type RawRecord } from "./records";
+import { readBatches, readBatchesThreaded, type RecordBatch } from "./reader";
 import { compareSchemas, type SchemaStatus } from "./schema-check";
 import { discardRun, publishRun, removalPreview } from "./publish";
 import { Stager, type PreparedBatch, type StageCounts } from "./stage";
@@ -23,8 +23,8 @@ export interface SyncOptions {
   lockStaleSeconds: number;
   publishDelayMs?: number;
   batchSize?: number;
-  /** Parse and validate in a worker thread (true) or on the main thread (false). */
-  worker?: boolean;
+  /** Read and check records in worker threads (true) or all on the calling thread (false). */
+  threads?: boolean;
   onProgress?: (p: SyncProgress) => void;
 }
 
@@ -132,7 +132,7 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
       return s;
     };
 
-    checker = opts.worker ? workerChecker() : inlineChecker(ourSchema);
+    checker = opts.threads ? workerChecker() : inlineChecker(ourSchema);
     let stager = new Stager(store, runId, checker);
     let files: SyncSummary["files"] = [];
     try {
@@ -247,51 +247,35 @@ async function stageAll(opts: SyncOptions, stager: Stager): Promise<SyncSummary[
   const batchSize = opts.batchSize ?? 500;
   const done: SyncSummary["files"] = [];
   let bytesBefore = 0;
-  let bytesRead = 0;
-  // Batches prepared ahead (hashed, looked up, being checked) while earlier ones are written, in order.
-  const ahead: Promise<PreparedBatch>[] = [];
-  const commitOldest = async (file: string) => {
-    await stager.commit(await ahead.shift()!);
-    opts.onProgress?.({ file, bytesRead: bytesBefore + bytesRead, totalBytes, records: stager.counts.seen });
-  };
-  const submit = async (file: string, batch: RawRecord[]) => {
-    const p = stager.prepare(batch);
-    p.catch(() => undefined); // awaited in commitOldest
-    ahead.push(p);
-    if (ahead.length >= PIPELINE_DEPTH) await commitOldest(file);
-  };
-  for (const file of files) {
-    bytesRead = 0;
-    const before = stager.counts.seen;
-    const counted = countBytes(opts.source.read(file), (n) => {
-      bytesRead += n;
-    });
-    let batch: RawRecord[] = [];
-    try {
-      for await (const raw of splitRecords(file.name, decode(file.name, counted))) {
-        batch.push(raw);
-        if (batch.length >= batchSize) {
-          await submit(file.name, batch);
-          batch = [];
-        }
-      }
-      if (batch.length) await submit(file.name, batch);
-      while (ahead.length) await commitOldest(file.name);
-    } finally {
-      await Promise.allSettled(ahead.splice(0));
+  let fileStart = 0;
+  // Batches prepared ahead (looked up, being checked) while earlier ones are written, in order.
+  const ahead: { p: Promise<PreparedBatch>; batch: RecordBatch }[] = [];
+  const commitOldest = async () => {
+    const { p, batch } = ahead.shift()!;
+    await stager.commit(await p);
+    opts.onProgress?.({ file: batch.file, bytesRead: bytesBefore + batch.bytesRead, totalBytes, records: stager.counts.seen });
+    if (batch.last) {
+      const file = files.find((f) => f.name === batch.file)!;
+      bytesBefore += file.size;
+      done.push({ name: file.name, bytes: file.size, records: stager.counts.seen - fileStart });
+      fileStart = stager.counts.seen;
     }
-    bytesBefore += file.size;
-    bytesRead = 0;
-    done.push({ name: file.name, bytes: file.size, records: stager.counts.seen - before });
+  };
+  const batches = opts.threads
+    ? readBatchesThreaded(opts.source.spec(), files, batchSize)
+    : readBatches(opts.source, files, batchSize);
+  try {
+    for await (const batch of batches) {
+      const p = stager.prepare(batch);
+      p.catch(() => undefined); // awaited in commitOldest
+      ahead.push({ p, batch });
+      if (ahead.length >= PIPELINE_DEPTH) await commitOldest();
+    }
+    while (ahead.length) await commitOldest();
+  } finally {
+    await Promise.allSettled(ahead.splice(0).map((a) => a.p));
   }
   return done;
-}
-
-async function* countBytes(chunks: AsyncIterable<Buffer>, add: (n: number) => void): AsyncGenerator<Buffer> {
-  for await (const c of chunks) {
-    add(c.length);
-    yield c;
-  }
 }
 
 /** A run still marked running while we hold the lock belongs to a process that died: close it and drop its staging. */

@@ -6,7 +6,10 @@ import { openTestStore, STORE_KINDS, type TestStore } from "@/lib/store/testing"
 import { countHotels, getHotel, hotelHistory, recentRuns, rejectedRecords, removedHotels } from "../queries";
 import { hotel, range, syncDir, writeExport } from "./helpers";
 
-describe.each(STORE_KINDS)("content sync into %s", (kind) => {
+// Every behaviour on both stores, and once more with the reader and checker in worker threads.
+const CASES = [...STORE_KINDS.map((kind) => ({ kind, threads: false })), { kind: "sqlite" as const, threads: true }];
+
+describe.each(CASES)("content sync into $kind (threads: $threads)", ({ kind, threads }) => {
   let store: TestStore;
   beforeAll(async () => {
     store = await openTestStore(kind);
@@ -21,7 +24,7 @@ describe.each(STORE_KINDS)("content sync into %s", (kind) => {
 
   it("loads a first export, then skips unchanged records and keeps history of changed ones", async () => {
     const dir = writeExport({ "hotels.jsonl": range(1, 10).map((n) => hotel(n)) });
-    const first = await syncDir(store, dir);
+    const first = await syncDir(store, dir, { threads });
     expect(first).toMatchObject({
       status: "published",
       seen: 10,
@@ -35,7 +38,7 @@ describe.each(STORE_KINDS)("content sync into %s", (kind) => {
     expect(await countHotels(store.db)).toBe(10);
     expect((await getHotel(store.db, "H3"))?.record.name.en).toBe("Hotel 3");
 
-    const again = await syncDir(store, dir);
+    const again = await syncDir(store, dir, { threads });
     expect(again).toMatchObject({ status: "published", seen: 10, new: 0, changed: 0, unchanged: 10 });
 
     writeExport(
@@ -46,7 +49,7 @@ describe.each(STORE_KINDS)("content sync into %s", (kind) => {
       },
       { dir },
     );
-    const third = await syncDir(store, dir);
+    const third = await syncDir(store, dir, { threads });
     expect(third).toMatchObject({ new: 0, changed: 1, unchanged: 9 });
     const current = await getHotel(store.db, "H3");
     expect(current).toMatchObject({ version: 2, record: { name: { en: "Hotel Three" } } });
@@ -65,36 +68,36 @@ describe.each(STORE_KINDS)("content sync into %s", (kind) => {
 
   it("stores a content change even when updated_at did not move", async () => {
     const dir = writeExport({ "hotels.jsonl": [hotel(1)] });
-    await syncDir(store, dir);
+    await syncDir(store, dir, { threads });
     writeExport({ "hotels.jsonl": [hotel(1, { is_vr: true })] }, { dir });
-    expect(await syncDir(store, dir)).toMatchObject({ changed: 1 });
+    expect(await syncDir(store, dir, { threads })).toMatchObject({ changed: 1 });
     expect((await hotelHistory(store.db, "H1")).length).toBe(2);
   });
 
   it("marks ids absent from the new export as removed and restores them when they return", async () => {
     const dir = writeExport({ "hotels.jsonl": range(1, 10).map((n) => hotel(n)) });
-    await syncDir(store, dir);
+    await syncDir(store, dir, { threads });
     writeExport({ "hotels.jsonl": range(1, 9).map((n) => hotel(n)) }, { dir });
-    expect(await syncDir(store, dir)).toMatchObject({ status: "published", removed: 1, unchanged: 9 });
+    expect(await syncDir(store, dir, { threads })).toMatchObject({ status: "published", removed: 1, unchanged: 9 });
     expect(await getHotel(store.db, "H10")).toBeUndefined();
     expect((await removedHotels(store.db)).map((h) => h.id)).toEqual(["H10"]);
     expect(await countHotels(store.db)).toBe(9);
 
     writeExport({ "hotels.jsonl": range(1, 10).map((n) => hotel(n)) }, { dir });
-    expect(await syncDir(store, dir)).toMatchObject({ restored: 1, unchanged: 9, removed: 0 });
+    expect(await syncDir(store, dir, { threads })).toMatchObject({ restored: 1, unchanged: 9, removed: 0 });
     expect((await getHotel(store.db, "H10"))?.record.id).toBe("H10");
     expect(await countHotels(store.db)).toBe(10);
   });
 
   it("rejects invalid records with their errors and loads the rest; a broken known record keeps its last good version", async () => {
     const dir = writeExport({ "hotels.jsonl": range(1, 20).map((n) => hotel(n)) });
-    await syncDir(store, dir);
+    await syncDir(store, dir, { threads });
     const lines = range(1, 20).map((n) => JSON.stringify(hotel(n)));
     lines[4] = JSON.stringify(hotel(5, { location: { ...(hotel(5).location as object), country_code: "fr" } }));
     lines.push('{"id": "H99", "name": '); // corrupt line (not the last one)
     lines.push(JSON.stringify(hotel(21)));
     writeExport({ "hotels.jsonl": lines.join("\n") + "\n" }, { dir });
-    const s = await syncDir(store, dir);
+    const s = await syncDir(store, dir, { threads });
     expect(s).toMatchObject({ status: "published", seen: 22, new: 1, rejected: 2, removed: 0 });
     expect((await getHotel(store.db, "H5"))?.record.location.country_code).toBe("FR");
     const rejected = await rejectedRecords(store.db, s.runId);
@@ -113,7 +116,7 @@ describe.each(STORE_KINDS)("content sync into %s", (kind) => {
       "a.jsonl": [hotel(1), hotel(2)],
       "b.jsonl": [hotel(3), hotel(1, { name: { en: "Impostor" } })],
     });
-    const s = await syncDir(store, dir, { maxRejectedShare: 0.5 });
+    const s = await syncDir(store, dir, { threads, maxRejectedShare: 0.5 });
     expect(s).toMatchObject({ status: "published", new: 3, rejected: 1 });
     expect((await getHotel(store.db, "H1"))?.record.name.en).toBe("Hotel 1");
     const [dup] = await rejectedRecords(store.db, s.runId);
@@ -130,7 +133,7 @@ describe.each(STORE_KINDS)("content sync into %s", (kind) => {
       "3.ndjson": [hotel(7)],
       "notes.txt": "ignored",
     });
-    const s = await syncDir(store, dir);
+    const s = await syncDir(store, dir, { threads });
     expect(s.files.map((f) => [f.name, f.records])).toEqual([
       ["1.json", 3],
       ["2.jsonl.gz", 3],
@@ -141,16 +144,16 @@ describe.each(STORE_KINDS)("content sync into %s", (kind) => {
 
   it("refuses to publish a mass removal unless forced", async () => {
     const dir = writeExport({ "hotels.jsonl": range(1, 10).map((n) => hotel(n)) });
-    await syncDir(store, dir);
+    await syncDir(store, dir, { threads });
     writeExport({ "hotels.jsonl": range(1, 7).map((n) => hotel(n, { is_vr: true })) }, { dir });
-    const refused = await syncDir(store, dir);
+    const refused = await syncDir(store, dir, { threads });
     expect(refused).toMatchObject({ status: "refused", error: { code: "REMOVAL_THRESHOLD" } });
     expect(refused.error!.message).toContain("remove 3 of 10 properties (30.0 % > 20.0 %)");
     expect(await countHotels(store.db)).toBe(10);
     expect((await getHotel(store.db, "H1"))?.record.is_vr).toBeUndefined();
     expect((await hotelHistory(store.db, "H1")).length).toBe(1);
 
-    const forced = await syncDir(store, dir, { force: true });
+    const forced = await syncDir(store, dir, { threads, force: true });
     expect(forced).toMatchObject({ status: "published", removed: 3, changed: 7 });
     expect(await countHotels(store.db)).toBe(7);
   });
@@ -163,24 +166,24 @@ describe.each(STORE_KINDS)("content sync into %s", (kind) => {
         hotel(10, { name: {}, location: {} }),
       ],
     });
-    const refused = await syncDir(store, dir);
+    const refused = await syncDir(store, dir, { threads });
     expect(refused).toMatchObject({ status: "refused", rejected: 2, error: { code: "REJECTION_THRESHOLD" } });
     expect(await countHotels(store.db)).toBe(0);
-    expect(await syncDir(store, dir, { force: true })).toMatchObject({ status: "published", new: 8, rejected: 2 });
+    expect(await syncDir(store, dir, { threads, force: true })).toMatchObject({ status: "published", new: 8, rejected: 2 });
   });
 
   it("fails cleanly on a truncated gzip or JSON file, publishing nothing, and the next run works", async () => {
     const good = range(1, 50).map((n) => hotel(n));
     const dir = writeExport({ "hotels.jsonl": good });
-    await syncDir(store, dir);
+    await syncDir(store, dir, { threads });
     const gz = gzipSync(good.map((r) => JSON.stringify({ ...r, is_vr: true })).join("\n"));
     writeExport({ "hotels.jsonl.gz": gz.subarray(0, Math.floor(gz.length * 0.6)) }, { dir });
-    await expect(syncDir(store, dir)).rejects.toMatchObject({ code: "TRUNCATED_INPUT" });
+    await expect(syncDir(store, dir, { threads })).rejects.toMatchObject({ code: "TRUNCATED_INPUT" });
     writeExport(
       { "hotels.json": `[${good.map((r) => JSON.stringify({ ...r, is_vr: true })).join(",")}`.slice(0, 5000) },
       { dir },
     );
-    await expect(syncDir(store, dir)).rejects.toMatchObject({ code: "TRUNCATED_INPUT" });
+    await expect(syncDir(store, dir, { threads })).rejects.toMatchObject({ code: "TRUNCATED_INPUT" });
     expect(await countHotels(store.db)).toBe(50);
     expect((await getHotel(store.db, "H1"))?.record.is_vr).toBeUndefined();
     expect(await store.db.selectFrom("hotel_versions").select("hotel_id").where("version", ">", 1).execute()).toEqual(
@@ -193,14 +196,14 @@ describe.each(STORE_KINDS)("content sync into %s", (kind) => {
     ]);
 
     writeExport({ "hotels.jsonl": good.map((r) => ({ ...r, is_vr: true })) }, { dir });
-    expect(await syncDir(store, dir)).toMatchObject({ status: "published", changed: 50 });
+    expect(await syncDir(store, dir, { threads })).toMatchObject({ status: "published", changed: 50 });
   });
 
   it("refuses an export whose server schema differs from ours unless told to accept it", async () => {
     const ours = JSON.parse(fs.readFileSync(path.join(process.cwd(), "schemas/HotelFtpExport.json"), "utf8"));
     const v2 = { ...ours, $id: ours.$id.replace("/v1/", "/v2/"), required: [...ours.required, "images"] };
     const dir = writeExport({ "hotels.jsonl": [hotel(1)] }, { schema: JSON.stringify(v2) });
-    const s = await syncDir(store, dir);
+    const s = await syncDir(store, dir, { threads });
     expect(s).toMatchObject({
       status: "refused",
       error: { code: "SCHEMA_MISMATCH" },
@@ -209,14 +212,14 @@ describe.each(STORE_KINDS)("content sync into %s", (kind) => {
     expect(s.error!.message).toContain("/$id");
     expect(s.error!.message).toContain("/required");
     expect(await countHotels(store.db)).toBe(0);
-    expect(await syncDir(store, dir, { allowSchemaChange: true })).toMatchObject({ status: "published", new: 1 });
+    expect(await syncDir(store, dir, { threads, allowSchemaChange: true })).toMatchObject({ status: "published", new: 1 });
 
     // Key order and descriptions do not count as a change.
     const reordered = Object.fromEntries(Object.entries({ ...ours, description: "other words" }).reverse());
     writeExport({ "hotels.jsonl": [hotel(1)] }, { dir, schema: JSON.stringify(reordered) });
-    expect((await syncDir(store, dir)).schema.status).toBe("match");
+    expect((await syncDir(store, dir, { threads })).schema.status).toBe("match");
     writeExport({ "hotels.jsonl": [hotel(1)] }, { dir, schema: null });
-    expect(await syncDir(store, dir)).toMatchObject({ status: "published", schema: { status: "absent" } });
+    expect(await syncDir(store, dir, { threads })).toMatchObject({ status: "published", schema: { status: "absent" } });
   });
 
   it("refuses a second run while one holds the lock, and takes over a lock whose holder died", async () => {
@@ -226,7 +229,7 @@ describe.each(STORE_KINDS)("content sync into %s", (kind) => {
       .insertInto("sync_lock")
       .values({ name: "content-sync", holder: `elsewhere:1:x`, run_id: 7, acquired_at: now, heartbeat_at: now })
       .execute();
-    await expect(syncDir(store, dir)).rejects.toMatchObject({ code: "SYNC_LOCKED", status: 409 });
+    await expect(syncDir(store, dir, { threads })).rejects.toMatchObject({ code: "SYNC_LOCKED", status: 409 });
     expect(await countHotels(store.db)).toBe(0);
 
     // A holder on this machine whose process no longer exists.
@@ -235,13 +238,13 @@ describe.each(STORE_KINDS)("content sync into %s", (kind) => {
       .updateTable("sync_lock")
       .set({ holder: `${os.hostname()}:999999:y` })
       .execute();
-    expect(await syncDir(store, dir)).toMatchObject({ status: "published" });
+    expect(await syncDir(store, dir, { threads })).toMatchObject({ status: "published" });
     expect(await store.db.selectFrom("sync_lock").selectAll().execute()).toEqual([]);
   });
 
   it("runs two syncs at once: exactly one publishes and the other is refused by the lock", async () => {
     const dir = writeExport({ "hotels.jsonl": range(1, 300).map((n) => hotel(n)) });
-    const results = await Promise.allSettled([syncDir(store, dir), syncDir(store, dir)]);
+    const results = await Promise.allSettled([syncDir(store, dir, { threads }), syncDir(store, dir, { threads })]);
     const ok = results.filter((r) => r.status === "fulfilled");
     const locked = results.filter(
       (r) => r.status === "rejected" && (r.reason as { code?: string }).code === "SYNC_LOCKED",
@@ -252,7 +255,7 @@ describe.each(STORE_KINDS)("content sync into %s", (kind) => {
 
   it("recovers a run abandoned by a crash: its staging is dropped and never published", async () => {
     const dir = writeExport({ "hotels.jsonl": [hotel(1)] });
-    await syncDir(store, dir);
+    await syncDir(store, dir, { threads });
     const run = await store.db
       .insertInto("sync_runs")
       .values({ source: "x", status: "running", forced: 0, started_at: new Date().toISOString() })
@@ -265,7 +268,7 @@ describe.each(STORE_KINDS)("content sync into %s", (kind) => {
       .insertInto("sync_seen")
       .values({ run_id: run.id, hotel_id: "H1", action: "changed", version: 2, file: "x", line: 1 })
       .execute();
-    expect(await syncDir(store, dir)).toMatchObject({ status: "published", unchanged: 1 });
+    expect(await syncDir(store, dir, { threads })).toMatchObject({ status: "published", unchanged: 1 });
     expect((await getHotel(store.db, "H1"))?.version).toBe(1);
     const crashed = (await recentRuns(store.db)).find((r) => r.id === run.id);
     expect(crashed).toMatchObject({ status: "failed", error_code: "ABANDONED" });

@@ -3,6 +3,7 @@ import path from "node:path";
 import { AppError } from "@/lib/http/errors";
 import { isExportFile } from "../records";
 import { SCHEMA_REMOTE_PATH, type ExportFile, type ExportSource } from "./types";
+import type { SourceSpec } from "../reader";
 
 /** A local export: one file, or a directory whose export files are read in name order. */
 export class LocalSource implements ExportSource {
@@ -64,4 +65,8 @@ export class LocalSource implements ExportSource {
   }
 
   async close(): Promise<void> {}
+
+  spec(): SourceSpec {
+    return { kind: "local", target: this.label };
+  }
 }

@@ -7,6 +7,7 @@ import { AppError } from "@/lib/http/errors";
 import type { Logger } from "@/lib/log";
 import { isExportFile } from "../records";
 import { SCHEMA_REMOTE_PATH, type ExportFile, type ExportSource } from "./types";
+import type { SourceSpec } from "../reader";
 
 export interface SftpOptions {
   host: string;
@@ -233,6 +234,12 @@ export class SftpSource implements ExportSource {
 
   async close(): Promise<void> {
     await this.reset();
+  }
+
+  spec(): SourceSpec {
+    const { log: _log, ...options } = this.opts;
+    void _log;
+    return { kind: "sftp", options: options as unknown as Record<string, unknown> };
   }
 }
 

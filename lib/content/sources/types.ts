@@ -1,3 +1,5 @@
+import type { SourceSpec } from "../reader";
+
 /** One export file offered by a source. */
 export interface ExportFile {
   /** Path relative to the source's directory, as shown in reports. */
@@ -17,6 +19,8 @@ export interface ExportSource {
   /** The schema the server offers at schemas/HotelFtpExport.json, or null when it offers none. */
   readSchema(): Promise<string | null>;
   close(): Promise<void>;
+  /** How another thread opens the same source (see reader.ts). */
+  spec(): SourceSpec;
 }
 
 export const SCHEMA_REMOTE_PATH = "schemas/HotelFtpExport.json";

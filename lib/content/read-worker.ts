@@ -1,0 +1,68 @@
+import { parentPort } from "node:worker_threads";
+import pino from "pino";
+import { isAppError } from "@/lib/http/errors";
+import { LocalSource, SftpSource, type ExportFile, type ExportSource } from "./sources";
+import type { SftpOptions } from "./sources/sftp";
+import { readBatches, type ReaderMessage, type SourceSpec } from "./reader";
+
+/** Worker thread: reads an export (SFTP or local), splits and hashes records, and hands batches to the main thread. */
+const port = parentPort!;
+let credit = 0;
+let granted: (() => void) | undefined;
+
+function open(spec: SourceSpec): ExportSource {
+  if (spec.kind === "local") return new LocalSource(spec.target);
+  const log = pino({ level: process.env.LOG_LEVEL ?? "info", base: { service: "hotel-platform", thread: "reader" } }, pino.destination(2));
+  const options = spec.options as unknown as Omit<SftpOptions, "log">;
+  // Buffers arrive as plain Uint8Arrays after the thread hop; ssh2 wants a Buffer.
+  const privateKey = options.privateKey ? Buffer.from(options.privateKey) : undefined;
+  return new SftpSource({ ...options, privateKey, log });
+}
+
+async function run(spec: SourceSpec, files: ExportFile[], batchSize: number): Promise<void> {
+  const source = open(spec);
+  try {
+    for await (const b of readBatches(source, files, batchSize)) {
+      while (credit <= 0) await new Promise<void>((r) => (granted = r));
+      credit--;
+      const total = b.records.reduce((a, r) => a + r.bytes.length, 0);
+      const bytes = Buffer.allocUnsafeSlow(total); // its own ArrayBuffer, safe to transfer
+      const ends: number[] = [];
+      let at = 0;
+      for (const r of b.records) {
+        at += r.bytes.copy(bytes, at);
+        ends.push(at);
+      }
+      const msg: ReaderMessage = {
+        type: "batch",
+        file: b.file,
+        lines: b.records.map((r) => r.line),
+        ends,
+        hashes: b.hashes,
+        bytes: bytes.buffer as ArrayBuffer,
+        bytesRead: b.bytesRead,
+        last: b.last,
+      };
+      port.postMessage(msg, [bytes.buffer as ArrayBuffer]);
+    }
+    port.postMessage({ type: "done" } satisfies ReaderMessage);
+  } catch (e) {
+    const error = isAppError(e)
+      ? { message: e.message, code: e.code, status: e.status, field: e.field }
+      : { message: (e as Error).message };
+    port.postMessage({ type: "error", error } satisfies ReaderMessage);
+  } finally {
+    await source.close().catch(() => undefined);
+  }
+}
+
+port.on("message", (m: { type: "start"; spec: SourceSpec; files: ExportFile[]; batchSize: number; credit: number } | { type: "credit" }) => {
+  if (m.type === "start") {
+    credit = m.credit;
+    void run(m.spec, m.files, m.batchSize);
+  } else {
+    credit++;
+    granted?.();
+    granted = undefined;
+  }
+});

@@ -1,0 +1,107 @@
+import crypto from "node:crypto";
+import { AppError } from "@/lib/http/errors";
+import { decode, splitRecords, type RawRecord } from "./records";
+import type { ExportFile, ExportSource } from "./sources";
+import { startWorker } from "./worker";
+
+/** A batch of records read from one export file, each with the hash of its bytes. */
+export interface RecordBatch {
+  file: string;
+  records: RawRecord[];
+  hashes: string[];
+  /** Bytes of the file read so far (compressed size for .gz), for progress. */
+  bytesRead: number;
+  /** True on the file's last batch. */
+  last: boolean;
+}
+
+/** SHA-256 of a record's exact bytes (one-shot, no string re-encoding): how unchanged records are recognised. */
+export function contentHash(bytes: Buffer): string {
+  return crypto.hash("sha256", bytes, "base64url");
+}
+
+/** Reads, decompresses, splits and hashes the files of a source, in order, on the calling thread. */
+export async function* readBatches(source: ExportSource, files: ExportFile[], batchSize: number): AsyncGenerator<RecordBatch> {
+  for (const file of files) {
+    let bytesRead = 0;
+    async function* counted(): AsyncGenerator<Buffer> {
+      for await (const c of source.read(file)) {
+        bytesRead += c.length;
+        yield c;
+      }
+    }
+    let records: RawRecord[] = [];
+    const batch = (last: boolean): RecordBatch => {
+      const out = { file: file.name, records, hashes: records.map((r) => contentHash(r.bytes)), bytesRead, last };
+      records = [];
+      return out;
+    };
+    for await (const raw of splitRecords(file.name, decode(file.name, counted()))) {
+      records.push(raw);
+      if (records.length >= batchSize) yield batch(false);
+    }
+    yield batch(true);
+  }
+}
+
+/** What a reader worker needs to open the same source on its own thread. */
+export type SourceSpec = { kind: "local"; target: string } | { kind: "sftp"; options: Record<string, unknown> };
+
+/** Worker → main messages. Record bytes travel in one transferred buffer per batch (no copy). */
+export type ReaderMessage =
+  | { type: "batch"; file: string; lines: number[]; ends: number[]; hashes: string[]; bytes: ArrayBuffer; bytesRead: number; last: boolean }
+  | { type: "error"; error: { message: string; code?: string; status?: number; field?: string } }
+  | { type: "done" };
+
+/** How many batches the reader may run ahead of the consumer: keeps memory flat. */
+const CREDIT = 6;
+
+/**
+ * Reads batches in a worker thread, so the transfer (SSH decryption), decompression, splitting and hashing overlap
+ * with the database work on the main thread. Same batches, same order as readBatches.
+ */
+export async function* readBatchesThreaded(spec: SourceSpec, files: ExportFile[], batchSize: number): AsyncGenerator<RecordBatch> {
+  const worker = startWorker(import.meta.url, "read-worker");
+  const inbox: ReaderMessage[] = [];
+  let wake: (() => void) | undefined;
+  let crashed: Error | undefined;
+  worker.on("message", (m: ReaderMessage) => {
+    inbox.push(m);
+    wake?.();
+  });
+  worker.on("error", (e) => {
+    crashed = e;
+    wake?.();
+  });
+  worker.on("exit", (code) => {
+    crashed ??= new Error(`export reader worker exited (${code})`);
+    wake?.();
+  });
+  worker.postMessage({ type: "start", spec, files, batchSize, credit: CREDIT });
+  try {
+    for (;;) {
+      while (!inbox.length) {
+        if (crashed) throw crashed;
+        await new Promise<void>((r) => (wake = r));
+        wake = undefined;
+      }
+      const m = inbox.shift()!;
+      if (m.type === "done") return;
+      if (m.type === "error") {
+        const { message, code, status, field } = m.error;
+        throw code ? new AppError({ status: status ?? 500, code, message, field }) : new Error(message);
+      }
+      const bytes = Buffer.from(m.bytes);
+      const records: RawRecord[] = m.lines.map((line, i) => ({
+        bytes: bytes.subarray(i ? m.ends[i - 1] : 0, m.ends[i]),
+        file: m.file,
+        line,
+      }));
+      yield { file: m.file, records, hashes: m.hashes, bytesRead: m.bytesRead, last: m.last };
+      worker.postMessage({ type: "credit" });
+    }
+  } finally {
+    worker.removeAllListeners("exit");
+    await worker.terminate();
+  }
+}
