@@ -48,9 +48,15 @@ async function parseLimit(dir: string): Promise<void> {
   console.log(JSON.stringify({ records, invalid, seconds, bytes, peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) }));
 }
 
+/** Another command of this CLI: the built bundle next to this one (npm run bench:sync), or its TypeScript source. */
+function command(name: string): string[] {
+  const built = new URL(`./${name}.mjs`, import.meta.url);
+  return import.meta.url.endsWith(".mjs") ? [built.pathname] : ["--import", "tsx", `lib/cli/${name}.ts`];
+}
+
 function run(args: string[], env: Record<string, string> = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", ...args], {
+    const child = spawn(process.execPath, args, {
       env: { ...process.env, LOG_LEVEL: "warn", ...env },
       stdio: ["ignore", "pipe", "inherit"],
     });
@@ -98,7 +104,7 @@ async function main(): Promise<void> {
   const url = (dir: string) => `sftp://${server.keyUser}@127.0.0.1:${server.port}${dir}`;
   const sync = async (phase: string, dir: string, databaseUrl: string) => {
     process.stderr.write(`${phase} …\n`);
-    const s = JSON.parse(await run(["lib/cli/sync.ts", url(dir), "--json"], { ...sftpEnv, DATABASE_URL: databaseUrl }));
+    const s = JSON.parse(await run([...command("sync"), url(dir), "--json"], { ...sftpEnv, DATABASE_URL: databaseUrl }));
     if (s.status !== "published") throw new Error(`${phase}: ${s.status} ${s.error?.message}`);
     results.push({
       phase,
@@ -111,7 +117,7 @@ async function main(): Promise<void> {
   };
   try {
     process.stderr.write("(a) parse + validate …\n");
-    const a = JSON.parse(await run(["lib/cli/bench-sync.ts", "--phase", "parse", day1]));
+    const a = JSON.parse(await run([...command("bench-sync"), "--phase", "parse", day1]));
     results.push({ phase: "(a) parse + Ajv only (local file)", records: a.records, seconds: a.seconds, bytes: a.bytes, peakRssMb: a.peakRssMb });
     const sqliteUrl = `sqlite://${path.join(sqliteDir, "hotels.sqlite")}`;
     await sync("(b) first sync, SFTP → SQLite", day1, sqliteUrl);

@@ -1,9 +1,9 @@
 import { parentPort } from "node:worker_threads";
-import { checkRecords } from "./check";
+import { checkRecords, unpackRecords } from "./check";
 import { createValidator } from "./validate";
 
-/** Worker thread: parses and validates batches of record texts while the main thread reads and writes. */
+/** Worker thread: parses and validates batches of records while the main thread reads and writes. */
 const validate = createValidator();
-parentPort!.on("message", (msg: { seq: number; texts: string[] }) => {
-  parentPort!.postMessage({ seq: msg.seq, results: checkRecords(msg.texts, validate) });
+parentPort!.on("message", (msg: { seq: number; bytes: Uint8Array; ends: number[] }) => {
+  parentPort!.postMessage({ seq: msg.seq, results: checkRecords(unpackRecords(msg), validate) });
 });

@@ -1,16 +1,16 @@
 import { startWorker } from "./worker";
-import { checkRecords, type CheckResult } from "./check";
+import { checkRecords, packRecords, type CheckResult } from "./check";
 import { createValidator } from "./validate";
 
 export interface Checker {
-  check(texts: string[]): Promise<CheckResult[]>;
+  check(records: Buffer[]): Promise<CheckResult[]>;
   close(): Promise<void>;
 }
 
 /** Checks records on the calling thread. */
 export function inlineChecker(schemaText?: string): Checker {
   const validate = createValidator(schemaText);
-  return { check: async (texts) => checkRecords(texts, validate), close: async () => undefined };
+  return { check: async (records) => checkRecords(records, validate), close: async () => undefined };
 }
 
 /**
@@ -39,13 +39,14 @@ export function workerChecker(): Checker {
     return w;
   };
   return {
-    check(texts) {
+    check(records) {
       if (failure) return Promise.reject(failure);
       worker ??= start();
       const id = seq++;
       return new Promise((resolve, reject) => {
         pending.set(id, { resolve, reject });
-        worker!.postMessage({ seq: id, texts });
+        const { bytes, ends } = packRecords(records);
+        worker!.postMessage({ seq: id, bytes, ends }, [bytes.buffer as ArrayBuffer]);
       });
     },
     async close() {

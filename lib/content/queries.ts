@@ -54,7 +54,7 @@ export async function getHotel(
     .where("h.id", "=", id)
     .where("h.removed_at", "is", null)
     .executeTakeFirst();
-  return row && { record: JSON.parse(row.record) as HotelRecord, version: row.version, changedAt: row.changed_at };
+  return row && { record: parseRecord(row.record), version: row.version, changedAt: row.changed_at };
 }
 
 /** Every published version of a property, newest first (the server keeps no history, so we do). */
@@ -67,7 +67,7 @@ export async function hotelHistory(db: Kysely<Database>, id: string) {
     .whereRef("v.version", "<=", "h.version")
     .orderBy("v.version", "desc")
     .execute();
-  return rows.map((r) => ({ ...r, record: JSON.parse(r.record) as HotelRecord }));
+  return rows.map((r) => ({ ...r, record: parseRecord(r.record) }));
 }
 
 export async function removedHotels(db: Kysely<Database>, limit = 100) {
@@ -93,4 +93,8 @@ export async function rejectedRecords(db: Kysely<Database>, runId: number, limit
     .limit(limit)
     .execute();
   return rows.map((r) => ({ ...r, errors: JSON.parse(r.errors) as RecordError[] }));
+}
+
+function parseRecord(stored: Buffer | string): HotelRecord {
+  return JSON.parse(stored.toString()) as HotelRecord;
 }

@@ -54,7 +54,7 @@ export type ReaderMessage =
   | { type: "done" };
 
 /** How many batches the reader may run ahead of the consumer: keeps memory flat. */
-const CREDIT = 6;
+const CREDIT = 2;
 
 /**
  * Reads batches in a worker thread, so the transfer (SSH decryption), decompression, splitting and hashing overlap

@@ -1,5 +1,5 @@
 import type { HotelVersionsTable, Store, SyncSeenTable } from "@/lib/store";
-import { recordText, type RawRecord } from "./records";
+import type { RawRecord } from "./records";
 import type { RecordBatch } from "./reader";
 import type { RecordError } from "./validate";
 import type { Checker } from "./checker";
@@ -25,8 +25,8 @@ export interface PreparedBatch {
   batch: RawRecord[];
   hashes: string[];
   unchanged: Map<string, CurrentRow>;
-  /** Check results (with the decoded text) of the records whose hash matched nothing, in batch order. */
-  checks: (CheckResult & { text: string })[];
+  /** Check results of the records whose hash matched nothing, in batch order. */
+  checks: CheckResult[];
 }
 
 /**
@@ -52,9 +52,9 @@ export class Stager {
   async prepare({ records: batch, hashes }: RecordBatch): Promise<PreparedBatch> {
     const matches = await this.sdb.currentByHash([...new Set(hashes)]);
     const unchanged = new Map(matches.map((m) => [m.content_hash, m]));
-    const texts = batch.filter((_, i) => !unchanged.has(hashes[i]!)).map(recordText);
-    const results = texts.length ? await this.checker.check(texts) : [];
-    return { batch, hashes, unchanged, checks: results.map((result, i) => ({ ...result, text: texts[i]! })) };
+    const toCheck = batch.filter((_, i) => !unchanged.has(hashes[i]!)).map((r) => r.bytes);
+    const checks = toCheck.length ? await this.checker.check(toCheck) : [];
+    return { batch, hashes, unchanged, checks };
   }
 
   /** Decides and writes a prepared batch; batches must be committed in export order. */
@@ -111,7 +111,7 @@ export class Stager {
         hotel_id: id,
         version,
         run_id: this.runId,
-        record: r.text,
+        record: raw.bytes,
         created_at: now,
         ...r.columns,
         content_hash: r.hash,

@@ -98,7 +98,10 @@ function kyselyStaging(db: Kysely<Database>): StagingDb {
     write: (seen, versions, rejected) =>
       db.transaction().execute(async (trx) => {
         for (const rows of chunk(seen, 1000)) await trx.insertInto("sync_seen").values(rows).execute();
-        for (const rows of chunk(versions, 250)) await trx.insertInto("hotel_versions").values(rows).execute();
+        for (const rows of chunk(versions, 250)) {
+          const asText = rows.map((v) => ({ ...v, record: v.record.toString() }));
+          await trx.insertInto("hotel_versions").values(asText).execute();
+        }
         for (const rows of chunk(rejected, 1000)) await trx.insertInto("rejected_records").values(rows).execute();
       }),
   };
@@ -108,4 +111,22 @@ function chunk<T>(rows: T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
   return out;
+}
+
+/**
+ * SQLite: no automatic WAL checkpoints while a run writes (each one copies and syncs the database mid-run), one
+ * checkpoint when it is done. Returns the function that restores the default and checkpoints.
+ */
+export function deferCheckpoints(store: Store): () => void {
+  const sqlite = store.sqlite;
+  if (!sqlite) return () => undefined;
+  const before = sqlite.pragma("wal_autocheckpoint", { simple: true }) as number;
+  sqlite.pragma("wal_autocheckpoint = 0");
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    sqlite.pragma(`wal_autocheckpoint = ${before}`);
+    sqlite.pragma("wal_checkpoint(PASSIVE)");
+  };
 }

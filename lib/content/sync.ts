@@ -5,6 +5,7 @@ import { acquireSyncLock } from "./lock";
 import { readBatches, readBatchesThreaded, type RecordBatch } from "./reader";
 import { compareSchemas, type SchemaStatus } from "./schema-check";
 import { discardRun, publishRun, removalPreview } from "./publish";
+import { deferCheckpoints } from "./staging-db";
 import { Stager, type PreparedBatch, type StageCounts } from "./stage";
 import type { ExportFile, ExportSource } from "./sources";
 import { loadSchemaText } from "./validate";
@@ -52,7 +53,7 @@ export interface SyncSummary extends StageCounts {
 /** How often a run may start over because the server replaced a file in the middle of the transfer. */
 const MAX_RESTARTS = 2;
 /** Batches in flight between reading and writing: enough to keep the checker busy, few enough to keep memory flat. */
-const PIPELINE_DEPTH = 4;
+const PIPELINE_DEPTH = 3;
 
 /**
  * Pulls an export, validates every record, keeps what changed (with history) and publishes atomically.
@@ -135,6 +136,7 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
     checker = opts.threads ? workerChecker() : inlineChecker(ourSchema);
     let stager = new Stager(store, runId, checker);
     let files: SyncSummary["files"] = [];
+    const restoreCheckpoints = deferCheckpoints(store);
     try {
       schema = compareSchemas(ourSchema, await source.readSchema());
       if (schema.status === "mismatch" && !opts.allowSchemaChange) {
@@ -203,6 +205,10 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
         opts.publishDelayMs,
       );
       await db.deleteFrom("sync_seen").where("run_id", "=", runId).execute();
+      restoreCheckpoints();
+      // The run's time includes its clean-up and the checkpoint, not just the publish.
+      result = { ...summary("published", counts, files, result!.removed) };
+      await db.updateTable("sync_runs").set({ duration_ms: result.durationMs }).where("id", "=", runId).execute();
       log.info(
         {
           runId,
@@ -222,6 +228,8 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
       log.error({ runId, ...error }, "sync failed");
       await finishRun(summary("failed", stager.counts, files, 0, error));
       throw e;
+    } finally {
+      restoreCheckpoints();
     }
   } finally {
     await checker?.close();

@@ -43,7 +43,7 @@ export async function openStore(opts: { kind: DatabaseKind; url?: string; sqlite
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("busy_timeout = 10000");
-  sqlite.pragma("cache_size = -65536"); // 64 MB
+  sqlite.pragma("cache_size = -16384"); // 16 MB
   sqlite.pragma("foreign_keys = ON");
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
   await migrateToLatest(db as Kysely<unknown>, "sqlite");

@@ -33,7 +33,8 @@ export interface HotelVersionsTable extends HotelColumns {
   hotel_id: string;
   version: number;
   run_id: number;
-  record: string;
+  /** The record's JSON exactly as exported: UTF-8 bytes in SQLite (a BLOB, no re-encoding), text in PostgreSQL. */
+  record: Buffer | string;
   created_at: string;
 }
 
