@@ -26,7 +26,7 @@ export interface SftpOptions {
 }
 
 const CHUNK = 32 * 1024;
-const IN_FLIGHT = 32;
+const IN_FLIGHT = 64;
 /** A transfer that delivers nothing for this long is treated as a dropped connection. */
 const STALL_MS = 30_000;
 
