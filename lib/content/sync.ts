@@ -7,7 +7,7 @@ import { compareSchemas, type SchemaStatus } from "./schema-check";
 import { discardRun, publishRun, removalPreview } from "./publish";
 import { deferCheckpoints } from "./staging-db";
 import { Stager, type PreparedBatch, type StageCounts } from "./stage";
-import type { ExportFile, ExportSource } from "./sources";
+import type { ExportSource } from "./sources";
 import { loadSchemaText } from "./validate";
 import { inlineChecker, workerChecker, type Checker } from "./checker";
 

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- these tests mutate arbitrary nested JSON records */
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";

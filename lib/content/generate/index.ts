@@ -6,6 +6,7 @@ import type { Writable } from "node:stream";
 import { LocalSource } from "../sources/local";
 import { decode, recordText, splitRecords } from "../records";
 import { SCHEMA_PATH } from "../validate";
+import { SAMPLE_IMAGE_BASE } from "../sample-images";
 import { Random } from "./random";
 import { breakRecord, changeRecord, generateRecord, hotelNumber, type GenerateContext } from "./record";
 
@@ -50,7 +51,7 @@ export interface ExportStats {
   unchanged: number;
 }
 
-export const DEFAULT_IMAGE_BASE = "http://localhost:3000/sample-images/";
+export const DEFAULT_IMAGE_BASE = SAMPLE_IMAGE_BASE;
 const DEFAULT_DATE = "2026-01-15";
 
 /** Writes records into one or more export files, streaming, with the schema beside them as the server offers it. */
