@@ -9,5 +9,6 @@ export default defineConfig({
     hookTimeout: 120_000,
     // The store suites share one PostgreSQL database; files run one at a time to keep them apart.
     fileParallelism: false,
+    reporters: ["default", ["json", { outputFile: ".data/test-results/vitest.json" }]],
   },
 });

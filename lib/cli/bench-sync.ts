@@ -45,7 +45,9 @@ async function parseLimit(dir: string): Promise<void> {
     }
   }
   const seconds = (performance.now() - started) / 1000;
-  console.log(JSON.stringify({ records, invalid, seconds, bytes, peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) }));
+  console.log(
+    JSON.stringify({ records, invalid, seconds, bytes, peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) }),
+  );
 }
 
 /** Another command of this CLI: the built bundle next to this one (npm run bench:sync), or its TypeScript source. */
@@ -104,7 +106,9 @@ async function main(): Promise<void> {
   const url = (dir: string) => `sftp://${server.keyUser}@127.0.0.1:${server.port}${dir}`;
   const sync = async (phase: string, dir: string, databaseUrl: string) => {
     process.stderr.write(`${phase} …\n`);
-    const s = JSON.parse(await run([...command("sync"), url(dir), "--json"], { ...sftpEnv, DATABASE_URL: databaseUrl }));
+    const s = JSON.parse(
+      await run([...command("sync"), url(dir), "--json"], { ...sftpEnv, DATABASE_URL: databaseUrl }),
+    );
     if (s.status !== "published") throw new Error(`${phase}: ${s.status} ${s.error?.message}`);
     results.push({
       phase,
@@ -118,7 +122,13 @@ async function main(): Promise<void> {
   try {
     process.stderr.write("(a) parse + validate …\n");
     const a = JSON.parse(await run([...command("bench-sync"), "--phase", "parse", day1]));
-    results.push({ phase: "(a) parse + Ajv only (local file)", records: a.records, seconds: a.seconds, bytes: a.bytes, peakRssMb: a.peakRssMb });
+    results.push({
+      phase: "(a) parse + Ajv only (local file)",
+      records: a.records,
+      seconds: a.seconds,
+      bytes: a.bytes,
+      peakRssMb: a.peakRssMb,
+    });
     const sqliteUrl = `sqlite://${path.join(sqliteDir, "hotels.sqlite")}`;
     await sync("(b) first sync, SFTP → SQLite", day1, sqliteUrl);
     await sync("(c) re-sync unchanged, SFTP → SQLite", day1, sqliteUrl);
@@ -153,8 +163,11 @@ function printTable(results: Measure[], count: number): void {
   ]);
   const header = ["phase", "records", "seconds", "records/s", "MB/s", "peak RSS MB", "vs (a)"];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ")} |`;
-  console.log(`\nbench:sync — ${count} records, ${(base.bytes / 1e6).toFixed(0)} MB, ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}\n`);
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ")} |`;
+  console.log(
+    `\nbench:sync — ${count} records, ${(base.bytes / 1e6).toFixed(0)} MB, ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}\n`,
+  );
   console.log(line(header));
   console.log(`|${widths.map((w, i) => (i === 0 ? "-".repeat(w + 2) : "-".repeat(w + 1) + ":")).join("|")}|`);
   for (const r of rows) console.log(line(r));
@@ -163,7 +176,8 @@ function printTable(results: Measure[], count: number): void {
   const c = find("(c)");
   const checks: [string, boolean][] = [];
   if (b) checks.push([`(b) ≥ 0.6 × (a) records/s: ${(rate(b) / rate(base)).toFixed(2)}×`, rate(b) / rate(base) >= 0.6]);
-  if (b && c) checks.push([`(c) ≥ 3 × faster than (b): ${(b.seconds / c.seconds).toFixed(2)}×`, b.seconds / c.seconds >= 3]);
+  if (b && c)
+    checks.push([`(c) ≥ 3 × faster than (b): ${(b.seconds / c.seconds).toFixed(2)}×`, b.seconds / c.seconds >= 3]);
   const peak = Math.max(...results.map((m) => m.peakRssMb));
   checks.push([`peak RSS ≤ 400 MB: ${peak} MB`, peak <= 400]);
   console.log("\nnotes:");

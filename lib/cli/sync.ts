@@ -5,7 +5,8 @@ import { log } from "@/lib/log";
 import { isAppError } from "@/lib/http/errors";
 import { openConfiguredStore } from "@/lib/store";
 import { openSource } from "@/lib/content/sources";
-import { syncExport, type SyncSummary } from "@/lib/content/sync";
+import { syncExport } from "@/lib/content/sync";
+import { formatSummary } from "./format";
 import { progressReporter } from "./progress";
 
 const usage = `Usage: npm run sync -- <source> [--force] [--allow-schema-change] [--json]
@@ -19,27 +20,6 @@ const usage = `Usage: npm run sync -- <source> [--force] [--allow-schema-change]
 Credentials: SFTP_PRIVATE_KEY_FILE (and SFTP_PASSPHRASE) or SFTP_PASSWORD; pin the host key with SFTP_HOST_FINGERPRINT.
 Store: the SQLite file under DATA_DIR, or PostgreSQL when DATABASE_URL=postgres://…
 Exit status: 0 published, 2 refused (nothing published), 1 failed.`;
-
-export function formatSummary(s: SyncSummary): string {
-  const rows: [string, string][] = [
-    ["run", `#${s.runId} ${s.status}`],
-    ["source", s.source],
-    ["files", s.files.map((f) => `${f.name} (${f.records} records)`).join(", ") || "-"],
-    ["records seen", String(s.seen)],
-    ["new", String(s.new)],
-    ["changed", String(s.changed)],
-    ["unchanged", String(s.unchanged)],
-    ["restored", String(s.restored)],
-    ["removed", String(s.removed)],
-    ["rejected", String(s.rejected)],
-    ["duration", `${(s.durationMs / 1000).toFixed(2)} s`],
-    ["rate", `${Math.round(s.recordsPerSecond)} records/s, ${s.mbPerSecond.toFixed(1)} MB/s`],
-    ["schema", s.schema.status],
-  ];
-  if (s.error) rows.push(["reason", `${s.error.code}: ${s.error.message}`]);
-  const w = Math.max(...rows.map(([k]) => k.length));
-  return rows.map(([k, v]) => `${k.padEnd(w)}  ${v}`).join("\n");
-}
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -75,7 +55,11 @@ async function main(): Promise<number> {
     });
     progress.stop();
     const peakRssMb = Math.round(process.resourceUsage().maxRSS / 1024);
-    console.log(values.json ? JSON.stringify({ ...summary, peakRssMb }) : `${formatSummary(summary)}\n${"peak memory".padEnd(12)}  ${peakRssMb} MB RSS`);
+    console.log(
+      values.json
+        ? JSON.stringify({ ...summary, peakRssMb })
+        : `${formatSummary(summary)}\n${"peak memory".padEnd(12)}  ${peakRssMb} MB RSS`,
+    );
     return summary.status === "published" ? 0 : 2;
   } finally {
     progress.stop();

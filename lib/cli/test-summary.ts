@@ -1,0 +1,38 @@
+import fs from "node:fs";
+
+/**
+ * Prints one closing line over every suite of npm test ("N passed, N failed, N skipped"), read from the JSON
+ * reports vitest and Playwright write under .data/test-results/.
+ */
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+function vitest(file: string): Counts {
+  const r = JSON.parse(fs.readFileSync(file, "utf8")) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+  return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };
+}
+
+function playwright(file: string): Counts {
+  const r = JSON.parse(fs.readFileSync(file, "utf8")) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
+  return { passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected, skipped: r.stats.skipped };
+}
+
+const total: Counts = { passed: 0, failed: 0, skipped: 0 };
+for (const [file, read] of [
+  [".data/test-results/vitest.json", vitest],
+  [".data/test-results/playwright.json", playwright],
+] as const) {
+  if (!fs.existsSync(file)) {
+    console.error(`missing ${file}: that suite did not run`);
+    process.exit(1);
+  }
+  const c = read(file);
+  total.passed += c.passed;
+  total.failed += c.failed;
+  total.skipped += c.skipped;
+}
+console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+process.exit(total.failed > 0 || total.passed === 0 ? 1 : 0);
