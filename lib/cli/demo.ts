@@ -43,7 +43,9 @@ async function main(): Promise<void> {
     await store.close();
   }
   console.log(`serving on http://localhost:${port}  (Ctrl-C to stop)\n`);
-  const server = spawn(process.execPath, [NEXT, "start", "-p", port, "-H", process.env.HOST ?? "127.0.0.1"], { stdio: "inherit" });
+  const server = spawn(process.execPath, [NEXT, "start", "-p", port, "-H", process.env.HOST ?? "127.0.0.1"], {
+    stdio: "inherit",
+  });
   for (const sig of ["SIGINT", "SIGTERM"] as const) process.on(sig, () => server.kill(sig));
   server.on("exit", (code) => process.exit(code ?? 0));
 }

@@ -1,19 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import type { Database } from "@/lib/store";
-
-const summaryColumns = [
-  "name",
-  "country_code",
-  "city",
-  "state_province",
-  "latitude",
-  "longitude",
-  "property_type",
-  "is_pet_friendly",
-  "is_vr",
-  "updated_at",
-  "content_hash",
-] as const;
+import { HOTEL_COLUMNS, type Database } from "@/lib/store";
 
 /** What publishing a run would remove, to check the safety threshold before anything becomes visible. */
 export async function removalPreview(
@@ -63,14 +49,14 @@ export async function publishRun(
   return db.transaction().execute(async (trx) => {
     await trx
       .insertInto("hotels")
-      .columns(["id", "version", "run_id", ...summaryColumns, "first_seen_at", "changed_at", "removed_at"])
+      .columns(["id", "version", "run_id", ...HOTEL_COLUMNS, "first_seen_at", "changed_at", "removed_at"])
       .expression(
         trx
           .selectFrom("sync_seen as s")
           .innerJoin("hotel_versions as v", (j) =>
             j.onRef("v.hotel_id", "=", "s.hotel_id").onRef("v.version", "=", "s.version"),
           )
-          .select(["v.hotel_id", "v.version", "v.run_id", ...summaryColumns.map((c) => `v.${c}` as const)])
+          .select(["v.hotel_id", "v.version", "v.run_id", ...HOTEL_COLUMNS.map((c) => `v.${c}` as const)])
           .select([sql.lit(now).as("first_seen_at"), sql.lit(now).as("changed_at"), sql<null>`null`.as("removed_at")])
           .where("s.run_id", "=", runId)
           .where("s.version", "is not", null),
@@ -81,7 +67,7 @@ export async function publishRun(
           run_id: eb.ref("excluded.run_id"),
           changed_at: eb.ref("excluded.changed_at"),
           removed_at: null,
-          ...Object.fromEntries(summaryColumns.map((c) => [c, eb.ref(`excluded.${c}`)])),
+          ...Object.fromEntries(HOTEL_COLUMNS.map((c) => [c, eb.ref(`excluded.${c}`)])),
         })),
       )
       .execute();

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { Database } from "@/lib/store";
+import { HOTEL_COLUMNS, type Database } from "@/lib/store";
 import type { HotelRecord } from "./summary";
 import type { RecordError } from "./validate";
 
@@ -20,18 +20,7 @@ export async function listHotels(
 ) {
   let q = db
     .selectFrom("hotels")
-    .select([
-      "id",
-      "name",
-      "country_code",
-      "city",
-      "latitude",
-      "longitude",
-      "property_type",
-      "is_pet_friendly",
-      "is_vr",
-      "updated_at",
-    ])
+    .select(["id", ...HOTEL_COLUMNS])
     .where("removed_at", "is", null);
   if (opts.country) q = q.where("country_code", "=", opts.country);
   return q

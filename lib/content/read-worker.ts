@@ -12,7 +12,10 @@ let granted: (() => void) | undefined;
 
 function open(spec: SourceSpec): ExportSource {
   if (spec.kind === "local") return new LocalSource(spec.target);
-  const log = pino({ level: process.env.LOG_LEVEL ?? "info", base: { service: "hotel-platform", thread: "reader" } }, pino.destination(2));
+  const log = pino(
+    { level: process.env.LOG_LEVEL ?? "info", base: { service: "hotel-platform", thread: "reader" } },
+    pino.destination(2),
+  );
   const options = spec.options as unknown as Omit<SftpOptions, "log">;
   // Buffers arrive as plain Uint8Arrays after the thread hop; ssh2 wants a Buffer.
   const privateKey = options.privateKey ? Buffer.from(options.privateKey) : undefined;
@@ -56,13 +59,18 @@ async function run(spec: SourceSpec, files: ExportFile[], batchSize: number): Pr
   }
 }
 
-port.on("message", (m: { type: "start"; spec: SourceSpec; files: ExportFile[]; batchSize: number; credit: number } | { type: "credit" }) => {
-  if (m.type === "start") {
-    credit = m.credit;
-    void run(m.spec, m.files, m.batchSize);
-  } else {
-    credit++;
-    granted?.();
-    granted = undefined;
-  }
-});
+port.on(
+  "message",
+  (
+    m: { type: "start"; spec: SourceSpec; files: ExportFile[]; batchSize: number; credit: number } | { type: "credit" },
+  ) => {
+    if (m.type === "start") {
+      credit = m.credit;
+      void run(m.spec, m.files, m.batchSize);
+    } else {
+      credit++;
+      granted?.();
+      granted = undefined;
+    }
+  },
+);

@@ -21,7 +21,11 @@ export function contentHash(bytes: Buffer): string {
 }
 
 /** Reads, decompresses, splits and hashes the files of a source, in order, on the calling thread. */
-export async function* readBatches(source: ExportSource, files: ExportFile[], batchSize: number): AsyncGenerator<RecordBatch> {
+export async function* readBatches(
+  source: ExportSource,
+  files: ExportFile[],
+  batchSize: number,
+): AsyncGenerator<RecordBatch> {
   for (const file of files) {
     let bytesRead = 0;
     async function* counted(): AsyncGenerator<Buffer> {
@@ -49,7 +53,16 @@ export type SourceSpec = { kind: "local"; target: string } | { kind: "sftp"; opt
 
 /** Worker → main messages. Record bytes travel in one transferred buffer per batch (no copy). */
 export type ReaderMessage =
-  | { type: "batch"; file: string; lines: number[]; ends: number[]; hashes: string[]; bytes: ArrayBuffer; bytesRead: number; last: boolean }
+  | {
+      type: "batch";
+      file: string;
+      lines: number[];
+      ends: number[];
+      hashes: string[];
+      bytes: ArrayBuffer;
+      bytesRead: number;
+      last: boolean;
+    }
   | { type: "error"; error: { message: string; code?: string; status?: number; field?: string } }
   | { type: "done" };
 
@@ -60,7 +73,11 @@ const CREDIT = 2;
  * Reads batches in a worker thread, so the transfer (SSH decryption), decompression, splitting and hashing overlap
  * with the database work on the main thread. Same batches, same order as readBatches.
  */
-export async function* readBatchesThreaded(spec: SourceSpec, files: ExportFile[], batchSize: number): AsyncGenerator<RecordBatch> {
+export async function* readBatchesThreaded(
+  spec: SourceSpec,
+  files: ExportFile[],
+  batchSize: number,
+): AsyncGenerator<RecordBatch> {
   const worker = startWorker(import.meta.url, "read-worker");
   const inbox: ReaderMessage[] = [];
   let wake: (() => void) | undefined;

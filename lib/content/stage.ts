@@ -130,4 +130,3 @@ export class Stager {
     await this.sdb.write(seen, versions, rejected);
   }
 }
-

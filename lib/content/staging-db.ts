@@ -1,6 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type SQLite from "better-sqlite3";
-import type { Database, HotelVersionsTable, Store, SyncSeenTable } from "@/lib/store";
+import { HOTEL_COLUMNS, type Database, type HotelVersionsTable, type Store, type SyncSeenTable } from "@/lib/store";
 
 export interface CurrentRow {
   id: string;
@@ -29,24 +29,7 @@ export function stagingDb(store: Store): StagingDb {
   return store.sqlite ? sqliteStaging(store.sqlite) : kyselyStaging(store.db);
 }
 
-const versionColumns = [
-  "hotel_id",
-  "version",
-  "run_id",
-  "record",
-  "created_at",
-  "name",
-  "country_code",
-  "city",
-  "state_province",
-  "latitude",
-  "longitude",
-  "property_type",
-  "is_pet_friendly",
-  "is_vr",
-  "updated_at",
-  "content_hash",
-] as const;
+const versionColumns = ["hotel_id", "version", "run_id", "record", "created_at", ...HOTEL_COLUMNS] as const;
 
 /** SQLite: prepared statements on the connection Kysely uses, id lists passed as one JSON array. */
 function sqliteStaging(sqlite: SQLite.Database): StagingDb {

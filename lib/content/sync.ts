@@ -261,7 +261,12 @@ async function stageAll(opts: SyncOptions, stager: Stager): Promise<SyncSummary[
   const commitOldest = async () => {
     const { p, batch } = ahead.shift()!;
     await stager.commit(await p);
-    opts.onProgress?.({ file: batch.file, bytesRead: bytesBefore + batch.bytesRead, totalBytes, records: stager.counts.seen });
+    opts.onProgress?.({
+      file: batch.file,
+      bytesRead: bytesBefore + batch.bytesRead,
+      totalBytes,
+      records: stager.counts.seen,
+    });
     if (batch.last) {
       const file = files.find((f) => f.name === batch.file)!;
       bytesBefore += file.size;

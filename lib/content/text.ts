@@ -7,7 +7,13 @@ import { SAMPLE_IMAGE_BASE } from "./sample-images";
  */
 export function plainText(t: Record<string, string | undefined> | undefined): string {
   const text = translationText(t);
-  return text ? text.replace(/<br\s*\/?>/gi, " ").replace(/<[^>]*>?/g, " ").replace(/\s+/g, " ").trim() : "";
+  return text
+    ? text
+        .replace(/<br\s*\/?>/gi, " ")
+        .replace(/<[^>]*>?/g, " ")
+        .replace(/\s+/g, " ")
+        .trim()
+    : "";
 }
 
 /**

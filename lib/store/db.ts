@@ -36,7 +36,8 @@ export async function openStore(opts: { kind: DatabaseKind; url?: string; sqlite
     };
   }
   const file = opts.sqliteFile ?? path.join(".data", "hotels.sqlite");
-  if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(/* turbopackIgnore: true */ file)), { recursive: true });
+  if (file !== ":memory:")
+    fs.mkdirSync(path.dirname(path.resolve(/* turbopackIgnore: true */ file)), { recursive: true });
   const sqlite = new SQLite(file);
   // Records are ~4 KB: 16 KB pages keep most of them off overflow pages (only takes effect on a new file).
   sqlite.pragma("page_size = 16384");

@@ -3,6 +3,7 @@ import { openStore, type Store } from "./db";
 
 export { openStore, type Store, type DatabaseKind } from "./db";
 export type * from "./types";
+export { HOTEL_COLUMNS } from "./types";
 
 /** Opens the store the environment names (DATABASE_URL), for commands and tests that want the configured one. */
 export function openConfiguredStore(): Promise<Store> {

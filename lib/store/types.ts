@@ -1,6 +1,20 @@
 import type { Generated } from "kysely";
 
 /** Summary columns of a hotel record that pages and search need without parsing the JSON. */
+export const HOTEL_COLUMNS = [
+  "name",
+  "country_code",
+  "city",
+  "state_province",
+  "latitude",
+  "longitude",
+  "property_type",
+  "is_pet_friendly",
+  "is_vr",
+  "updated_at",
+  "content_hash",
+] as const satisfies readonly (keyof HotelColumns)[];
+
 export interface HotelColumns {
   name: string | null;
   country_code: string;

@@ -8,10 +8,12 @@ import { createValidator } from "../validate";
 import { SAMPLE_IMAGE_BASE } from "../sample-images";
 import { tempDir } from "./helpers";
 
-async function readAll(dir: string): Promise<Record<string, any>[]> { // eslint-disable-line @typescript-eslint/no-explicit-any
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- generated records are arbitrary nested JSON
+async function readAll(dir: string): Promise<Record<string, any>[]> {
   const source = new LocalSource(dir);
   const out = [];
-  for (const f of await source.listFiles()) for await (const r of splitRecords(f.name, decode(f.name, source.read(f)))) out.push(JSON.parse(recordText(r)));
+  for (const f of await source.listFiles())
+    for await (const r of splitRecords(f.name, decode(f.name, source.read(f)))) out.push(JSON.parse(recordText(r)));
   return out;
 }
 
@@ -40,7 +42,9 @@ describe("sample export generator", () => {
     expect(avg).toBeLessThan(6000);
     expect(records.some((r) => r.vr_details && r.is_vr)).toBe(true);
     expect(records.some((r) => /<ul><li>/.test(r.policies.know_before_you_go.en))).toBe(true);
-    expect(records.every((r) => r.images[0].hero_image === true && r.images[0].href.startsWith(SAMPLE_IMAGE_BASE))).toBe(true);
+    expect(
+      records.every((r) => r.images[0].hero_image === true && r.images[0].href.startsWith(SAMPLE_IMAGE_BASE)),
+    ).toBe(true);
     // Images the demo shows are shipped with the app.
     for (const href of new Set(records.flatMap((r) => r.images.map((i: { href: string }) => i.href)))) {
       expect(fs.existsSync(path.join("public", "sample-images", href.slice(SAMPLE_IMAGE_BASE.length)))).toBe(true);
@@ -61,9 +65,13 @@ describe("sample export generator", () => {
     const kept = after.filter((r) => before.has(r.id));
     const changed = kept.filter((r) => JSON.stringify(r) !== JSON.stringify(before.get(r.id)));
     expect(changed.length).toBe(s.changed + invalid.filter((r) => before.has(r.id)).length);
-    expect(changed.filter((r) => validate(r) === null).every((r) => r.updated_at > before.get(r.id)!.updated_at)).toBe(true);
+    expect(changed.filter((r) => validate(r) === null).every((r) => r.updated_at > before.get(r.id)!.updated_at)).toBe(
+      true,
+    );
     expect(before.size - kept.length).toBe(s.removed);
-    expect(after.filter((r) => !before.has(r.id)).length).toBe(s.added + invalid.filter((r) => !before.has(r.id)).length);
+    expect(after.filter((r) => !before.has(r.id)).length).toBe(
+      s.added + invalid.filter((r) => !before.has(r.id)).length,
+    );
     expect(s.removed).toBeGreaterThan(0);
     expect(s.added).toBeGreaterThan(0);
     expect(s.changed).toBeGreaterThan(50);

@@ -142,25 +142,34 @@ describe("sync over SFTP from a real OpenSSH server", () => {
     ).rejects.toMatchObject({ code: "SFTP_HOST_KEY_MISMATCH" });
   });
 
-  it.each([false, true])("resumes a transfer cut in the middle and loads every record exactly once (threads: %s)", async (threads) => {
-    const dir = tempDir();
-    await generateExport({ out: dir, count: 3000, seed: 11 });
-    const size = fs.statSync(path.join(dir, "hotels.jsonl")).size;
-    const proxy = await startCuttingProxy(server.port, Math.floor(size / 2));
-    const { log, lines } = capturingLog();
-    const fresh = await openTestStore("sqlite");
-    try {
-      const s = await syncExport({ store: fresh, source: source(dir, { port: proxy.port, log }), log, threads, ...defaults });
-      expect(proxy.cuts).toBe(1);
-      expect(s).toMatchObject({ status: "published", seen: 3000, new: 3000, rejected: 0 });
-      // In a worker thread the reader logs on its own; the count says it all there.
-      if (!threads) expect(lines.find((l) => l.msg === "sftp transfer resumed")?.offset).toBeGreaterThan(0);
-      expect(await countHotels(fresh.db)).toBe(3000);
-    } finally {
-      await proxy.stop();
-      await fresh.drop();
-    }
-  });
+  it.each([false, true])(
+    "resumes a transfer cut in the middle and loads every record exactly once (threads: %s)",
+    async (threads) => {
+      const dir = tempDir();
+      await generateExport({ out: dir, count: 3000, seed: 11 });
+      const size = fs.statSync(path.join(dir, "hotels.jsonl")).size;
+      const proxy = await startCuttingProxy(server.port, Math.floor(size / 2));
+      const { log, lines } = capturingLog();
+      const fresh = await openTestStore("sqlite");
+      try {
+        const s = await syncExport({
+          store: fresh,
+          source: source(dir, { port: proxy.port, log }),
+          log,
+          threads,
+          ...defaults,
+        });
+        expect(proxy.cuts).toBe(1);
+        expect(s).toMatchObject({ status: "published", seen: 3000, new: 3000, rejected: 0 });
+        // In a worker thread the reader logs on its own; the count says it all there.
+        if (!threads) expect(lines.find((l) => l.msg === "sftp transfer resumed")?.offset).toBeGreaterThan(0);
+        expect(await countHotels(fresh.db)).toBe(3000);
+      } finally {
+        await proxy.stop();
+        await fresh.drop();
+      }
+    },
+  );
 
   it("starts the run over when the file was replaced while the connection was down", async () => {
     const dir = tempDir();

@@ -169,7 +169,11 @@ describe.each(CASES)("content sync into $kind (threads: $threads)", ({ kind, thr
     const refused = await syncDir(store, dir, { threads });
     expect(refused).toMatchObject({ status: "refused", rejected: 2, error: { code: "REJECTION_THRESHOLD" } });
     expect(await countHotels(store.db)).toBe(0);
-    expect(await syncDir(store, dir, { threads, force: true })).toMatchObject({ status: "published", new: 8, rejected: 2 });
+    expect(await syncDir(store, dir, { threads, force: true })).toMatchObject({
+      status: "published",
+      new: 8,
+      rejected: 2,
+    });
   });
 
   it("fails cleanly on a truncated gzip or JSON file, publishing nothing, and the next run works", async () => {
@@ -212,7 +216,10 @@ describe.each(CASES)("content sync into $kind (threads: $threads)", ({ kind, thr
     expect(s.error!.message).toContain("/$id");
     expect(s.error!.message).toContain("/required");
     expect(await countHotels(store.db)).toBe(0);
-    expect(await syncDir(store, dir, { threads, allowSchemaChange: true })).toMatchObject({ status: "published", new: 1 });
+    expect(await syncDir(store, dir, { threads, allowSchemaChange: true })).toMatchObject({
+      status: "published",
+      new: 1,
+    });
 
     // Key order and descriptions do not count as a change.
     const reordered = Object.fromEntries(Object.entries({ ...ours, description: "other words" }).reverse());
@@ -263,7 +270,10 @@ describe.each(CASES)("content sync into $kind (threads: $threads)", ({ kind, thr
       .executeTakeFirstOrThrow();
     // What a crashed run leaves: a staged version and the seen row pointing at it, written together.
     const v1 = await store.db.selectFrom("hotel_versions").selectAll().executeTakeFirstOrThrow();
-    await store.db.insertInto("hotel_versions").values({ ...v1, version: 2, run_id: run.id, record: "{}" }).execute();
+    await store.db
+      .insertInto("hotel_versions")
+      .values({ ...v1, version: 2, run_id: run.id, record: "{}" })
+      .execute();
     await store.db
       .insertInto("sync_seen")
       .values({ run_id: run.id, hotel_id: "H1", action: "changed", version: 2, file: "x", line: 1 })
