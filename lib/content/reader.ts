@@ -67,7 +67,7 @@ export type ReaderMessage =
   | { type: "done" };
 
 /** How many batches the reader may run ahead of the consumer: keeps memory flat. */
-const CREDIT = 2;
+const CREDIT = 3;
 
 /**
  * Reads batches in a worker thread, so the transfer (SSH decryption), decompression, splitting and hashing overlap

@@ -53,7 +53,7 @@ export interface SyncSummary extends StageCounts {
 /** How often a run may start over because the server replaced a file in the middle of the transfer. */
 const MAX_RESTARTS = 2;
 /** Batches in flight between reading and writing: enough to keep the checker busy, few enough to keep memory flat. */
-const PIPELINE_DEPTH = 3;
+const PIPELINE_DEPTH = 2;
 
 /**
  * Pulls an export, validates every record, keeps what changed (with history) and publishes atomically.
