@@ -42,7 +42,7 @@ export async function removalPreview(
 export async function publishRun(
   db: Kysely<Database>,
   runId: number,
-  finish: (trx: Kysely<Database>, removed: number) => Promise<void>,
+  finish: (trx: Kysely<Database>, removed: number) => Promise<unknown>,
   delayMs = 0,
 ): Promise<number> {
   const now = new Date().toISOString();

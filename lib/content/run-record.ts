@@ -1,0 +1,108 @@
+import type { Kysely } from "kysely";
+import type { Logger } from "@/lib/log";
+import type { Database, SyncRunStatus } from "@/lib/store";
+import type { SchemaStatus } from "./schema-check";
+import type { StageCounts } from "./stage";
+import { discardRun } from "./publish";
+
+export interface SyncSummary extends StageCounts {
+  runId: number;
+  status: SyncRunStatus;
+  source: string;
+  files: { name: string; bytes: number; records: number }[];
+  removed: number;
+  bytes: number;
+  durationMs: number;
+  recordsPerSecond: number;
+  mbPerSecond: number;
+  schema: SchemaStatus;
+  error?: { code: string; message: string };
+}
+
+/** The sync_runs row of one run: opened when the run starts, closed with its summary however it ends. */
+export class RunRecord {
+  schema: SchemaStatus = { status: "absent" };
+  files: SyncSummary["files"] = [];
+
+  private constructor(
+    private readonly db: Kysely<Database>,
+    readonly id: number,
+    private readonly source: string,
+    private readonly started: number,
+  ) {}
+
+  static async open(db: Kysely<Database>, source: string, forced: boolean): Promise<RunRecord> {
+    const started = Date.now();
+    const { id } = await db
+      .insertInto("sync_runs")
+      .values({ source, status: "running", forced: forced ? 1 : 0, started_at: new Date(started).toISOString() })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return new RunRecord(db, id, source, started);
+  }
+
+  summary(status: SyncRunStatus, counts: StageCounts, removed = 0, error?: SyncSummary["error"]): SyncSummary {
+    const durationMs = Date.now() - this.started;
+    const seconds = Math.max(durationMs / 1000, 1e-3);
+    const bytes = this.files.reduce((a, f) => a + f.bytes, 0);
+    return {
+      runId: this.id,
+      status,
+      source: this.source,
+      files: this.files,
+      ...counts,
+      removed,
+      bytes,
+      durationMs,
+      schema: this.schema,
+      error,
+      recordsPerSecond: counts.seen / seconds,
+      mbPerSecond: bytes / 1e6 / seconds,
+    };
+  }
+
+  /** Writes the outcome (in the publish transaction when given one) and returns the summary. */
+  async close(s: SyncSummary, trx: Kysely<Database> = this.db): Promise<SyncSummary> {
+    await trx
+      .updateTable("sync_runs")
+      .set({
+        status: s.status,
+        finished_at: new Date().toISOString(),
+        files: JSON.stringify(s.files),
+        seen: s.seen,
+        new: s.new,
+        changed: s.changed,
+        unchanged: s.unchanged,
+        restored: s.restored,
+        removed: s.removed,
+        rejected: s.rejected,
+        bytes: s.bytes,
+        duration_ms: s.durationMs,
+        schema_status: JSON.stringify(s.schema),
+        error_code: s.error?.code ?? null,
+        error_message: s.error?.message ?? null,
+      })
+      .where("id", "=", this.id)
+      .execute();
+    return s;
+  }
+}
+
+/** A run still marked running while we hold the lock belongs to a process that died: close it and drop its staging. */
+export async function recoverAbandonedRuns(db: Kysely<Database>, log: Logger): Promise<void> {
+  const stale = await db.selectFrom("sync_runs").select("id").where("status", "=", "running").execute();
+  for (const { id } of stale) {
+    await discardRun(db, id);
+    await db
+      .updateTable("sync_runs")
+      .set({
+        status: "failed",
+        finished_at: new Date().toISOString(),
+        error_code: "ABANDONED",
+        error_message: "The process running this sync stopped before it finished; nothing of it was published",
+      })
+      .where("id", "=", id)
+      .execute();
+    log.warn({ runId: id }, "recovered an abandoned sync run");
+  }
+}
