@@ -283,6 +283,20 @@ describe.each(["sqlite", "postgres"] as const)("sync command processes against %
     expect(JSON.parse(a.stdout)).toMatchObject({ status: "published", new: 200 });
   });
 
+  it("shows readers the old snapshot until the publish commits, then the new one", async () => {
+    writeExport({ "hotels.jsonl": range(1, 200).map((n) => hotel(n, { property_type: "Inn" })) }, { dir });
+    const run = runCli([url(), "--json"], { ...env(), SYNC_TEST_PUBLISH_DELAY_MS: "2000" });
+    await run.waitFor('"msg":"publishing"');
+    await new Promise((r) => setTimeout(r, 300)); // inside the publish transaction
+    const during = await store.db.selectFrom("hotels").select("property_type").distinct().execute();
+    expect(during.map((r) => r.property_type)).toEqual(["Hotel"]);
+    expect((await getHotel(store.db, "H7"))?.record.property_type).toBe("Hotel");
+    expect((await run.done).code).toBe(0);
+    const after = await store.db.selectFrom("hotels").select("property_type").distinct().execute();
+    expect(after.map((r) => r.property_type)).toEqual(["Inn"]);
+    expect((await getHotel(store.db, "H7"))?.record.property_type).toBe("Inn");
+  });
+
   it("keeps the previous snapshot when killed during publish, and the next run works", async () => {
     writeExport({ "hotels.jsonl": range(1, 200).map((n) => hotel(n, { is_vr: true })) }, { dir });
     const run = runCli([url()], { ...env(), SYNC_TEST_PUBLISH_DELAY_MS: "10000" });
