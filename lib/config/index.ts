@@ -38,7 +38,7 @@ const envSchema = z.object({
 
 export type Config = z.infer<typeof envSchema> & { sqliteFile: string; databaseKind: "sqlite" | "postgres" };
 
-export function parseConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function parseConfig(env: Record<string, string | undefined> = process.env): Config {
   const result = envSchema.safeParse(env);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
