@@ -10,7 +10,7 @@ import { createValidator } from "@/lib/content/validate";
 import { startSftpServer } from "@/e2e/fixtures/sftp-server";
 import { openTestStore } from "@/lib/store/testing";
 
-const usage = `Usage: npm run bench:sync -- [--count 100000] [--seed 1] [--no-postgres] [--keep]
+const usage = `Usage: npm run bench:sync -- [--count 100000] [--seed 1] [--plain] [--no-postgres]
 
 Measures, each in a fresh process (so peak RSS is its own):
   (a) the in-process limit: read the export file, parse + Ajv-validate each record, nothing else
@@ -18,7 +18,9 @@ Measures, each in a fresh process (so peak RSS is its own):
   (c) a re-sync of the unchanged export
   (d) an incremental sync of the "next day" export
   (e) the same first sync into PostgreSQL (127.0.0.1:5432, database test)
-Exports are generated once per count and seed under .data/bench/ and reused.`;
+The export is gzipped JSON Lines (what suppliers usually ship; the SFTP transfer is then a small part of the work);
+--plain benchmarks the same records uncompressed. Exports are generated once per count, seed and format under
+.data/bench/ and reused.`;
 
 interface Measure {
   phase: string;
@@ -68,15 +70,15 @@ function run(args: string[], env: Record<string, string> = {}): Promise<string> 
   });
 }
 
-async function ensureExports(count: number, seed: number) {
-  const base = path.join(".data", "bench", `${count}-${seed}`);
+async function ensureExports(count: number, seed: number, gzip: boolean) {
+  const base = path.join(".data", "bench", `${count}-${seed}${gzip ? "-gz" : ""}`);
   const day1 = path.join(base, "day1");
   const day2 = path.join(base, "day2");
   if (!fs.existsSync(path.join(base, "done"))) {
     fs.rmSync(base, { recursive: true, force: true });
     process.stderr.write(`generating ${count} records (seed ${seed}) under ${base} …\n`);
-    await generateExport({ out: day1, count, seed });
-    await nextDayExport({ from: day1, out: day2, seed: seed + 1, invalid: Math.max(5, Math.round(count / 20000)) });
+    await generateExport({ out: day1, count, seed, gzip });
+    await nextDayExport({ from: day1, out: day2, seed: seed + 1, gzip, invalid: Math.max(5, Math.round(count / 20000)) });
     fs.writeFileSync(path.join(base, "done"), "");
   }
   return { day1: path.resolve(day1), day2: path.resolve(day2) };
@@ -89,6 +91,7 @@ async function main(): Promise<void> {
       count: { type: "string", default: "100000" },
       seed: { type: "string", default: "1" },
       "no-postgres": { type: "boolean", default: false },
+      plain: { type: "boolean", default: false },
       phase: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
@@ -98,7 +101,8 @@ async function main(): Promise<void> {
 
   const count = Number(values.count);
   const seed = Number(values.seed);
-  const { day1, day2 } = await ensureExports(count, seed);
+  const gzip = !values.plain;
+  const { day1, day2 } = await ensureExports(count, seed, gzip);
   const server = await startSftpServer();
   const sqliteDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-sqlite-"));
   const results: Measure[] = [];
@@ -146,10 +150,10 @@ async function main(): Promise<void> {
     await server.stop();
     fs.rmSync(sqliteDir, { recursive: true, force: true });
   }
-  printTable(results, count);
+  printTable(results, count, gzip ? "gzipped JSON Lines" : "plain JSON Lines");
 }
 
-function printTable(results: Measure[], count: number): void {
+function printTable(results: Measure[], count: number, format: string): void {
   const base = results[0]!;
   const rate = (m: Measure) => m.records / m.seconds;
   const rows = results.map((m) => [
@@ -166,7 +170,7 @@ function printTable(results: Measure[], count: number): void {
   const line = (cells: string[]) =>
     `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ")} |`;
   console.log(
-    `\nbench:sync — ${count} records, ${(base.bytes / 1e6).toFixed(0)} MB, ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}\n`,
+    `\nbench:sync — ${count} records, ${format}, ${(base.bytes / 1e6).toFixed(0)} MB on the wire, ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}\n`,
   );
   console.log(line(header));
   console.log(`|${widths.map((w, i) => (i === 0 ? "-".repeat(w + 2) : "-".repeat(w + 1) + ":")).join("|")}|`);
