@@ -85,8 +85,13 @@ export class SftpSource implements ExportSource {
 
   private async connect(): Promise<SftpClient> {
     if (this.client) return this.client;
-    const client = new SftpClient("hotel-sync");
-    client.on("error", (e: Error) => this.opts.log.debug({ err: e.message }, "sftp connection error"));
+    // The library's default listeners print to stdout, which would corrupt `sync --json`: log them instead.
+    const log = this.opts.log;
+    const client = new SftpClient("hotel-sync", {
+      error: (e: unknown) => log.debug({ err: (e as Error).message }, "sftp connection error"),
+      end: () => log.debug("sftp connection ended"),
+      close: () => log.debug("sftp connection closed"),
+    });
     const { hostFingerprint } = this.opts;
     let presented: string | undefined;
     try {
