@@ -273,7 +273,7 @@ describe.each(["sqlite", "postgres"] as const)("sync command processes against %
   });
 
   it("refuses the second of two concurrent runs by the lock", async () => {
-    const first = runCli([url(), "--json"], { ...env(), SYNC_TEST_PUBLISH_DELAY_MS: "1500" });
+    const first = runCli([url(), "--json"], { ...env(), SYNC_TEST_PUBLISH_DELAY_MS: "6000" });
     await first.waitFor('"msg":"sync started"');
     const second = await runCli([url(), "--json"], env()).done;
     expect(second.code).toBe(1);
