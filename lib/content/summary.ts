@@ -30,19 +30,27 @@ export function translationText(t: Record<string, string | undefined> | undefine
   return null;
 }
 
+/**
+ * Text for a column: NUL characters dropped. JSON may carry them (as \u0000) and the record keeps them, but
+ * PostgreSQL text cannot hold them, and a column is for display and search anyway.
+ */
+function columnText(v: string | null | undefined): string | null {
+  return v == null ? null : v.replace(/\u0000/g, "");
+}
+
 /** Columns pages and search read without parsing the record. */
 export function hotelColumns(r: HotelRecord, contentHash: string): HotelColumns {
   return {
-    name: translationText(r.name),
+    name: columnText(translationText(r.name)),
     country_code: r.location.country_code,
-    city: r.location.city ?? null,
-    state_province: r.location.state_province ?? null,
+    city: columnText(r.location.city),
+    state_province: columnText(r.location.state_province),
     latitude: r.location.coordinates.latitude,
     longitude: r.location.coordinates.longitude,
-    property_type: r.property_type ?? null,
+    property_type: columnText(r.property_type),
     is_pet_friendly: flag(r.is_pet_friendly),
     is_vr: flag(r.is_vr),
-    updated_at: r.updated_at ?? null,
+    updated_at: columnText(r.updated_at),
     content_hash: contentHash,
   };
 }

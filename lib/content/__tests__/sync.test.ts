@@ -66,6 +66,20 @@ describe.each(CASES)("content sync into $kind (threads: $threads)", ({ kind, thr
     ]);
   });
 
+  it("stores each record byte-exact, whatever characters it holds", async () => {
+    const tricky = hotel(1, { name: { en: 'Hôtel "Le {Grand}", a\\b, NULL, 東京 ✓ \u0000' }, property_type: "{x,y}" });
+    const line = JSON.stringify(tricky);
+    const dir = writeExport({ "hotels.jsonl": `${line}\n` });
+    expect(await syncDir(store, dir, { threads })).toMatchObject({ new: 1, rejected: 0 });
+    const v = await store.db.selectFrom("hotel_versions").select("record").executeTakeFirstOrThrow();
+    expect(v.record.toString()).toBe(line);
+    expect((await getHotel(store.db, "H1"))?.record).toEqual(tricky);
+    // Columns drop the NUL the record keeps (PostgreSQL text cannot hold it).
+    const h = await store.db.selectFrom("hotels").select(["name", "property_type"]).executeTakeFirstOrThrow();
+    expect(h).toEqual({ name: 'Hôtel "Le {Grand}", a\\b, NULL, 東京 ✓ ', property_type: "{x,y}" });
+    expect(await syncDir(store, dir, { threads })).toMatchObject({ unchanged: 1 });
+  });
+
   it("stores a content change even when updated_at did not move", async () => {
     const dir = writeExport({ "hotels.jsonl": [hotel(1)] });
     await syncDir(store, dir, { threads });
