@@ -64,47 +64,7 @@ function sqliteStaging(sqlite: SQLite.Database): StagingDb {
   };
 }
 
-/** PostgreSQL column types of the staged tables, for array parameters. */
-const PG_TYPES: Record<string, string> = {
-  hotel_id: "text",
-  version: "int",
-  run_id: "int",
-  record: "text",
-  created_at: "text",
-  name: "text",
-  country_code: "text",
-  city: "text",
-  state_province: "text",
-  latitude: "float8",
-  longitude: "float8",
-  property_type: "text",
-  is_pet_friendly: "int",
-  is_vr: "int",
-  updated_at: "text",
-  content_hash: "text",
-  action: "text",
-  file: "text",
-  line: "int",
-};
-
-/**
- * One INSERT … SELECT FROM unnest($1::t[], $2::t[], …) per table and batch: one array parameter a column instead of
- * one parameter a value, which is what makes bulk inserts fast on PostgreSQL.
- */
-async function insertUnnest<T extends object>(
-  db: Kysely<Database>,
-  table: keyof Database,
-  columns: readonly (keyof T & string)[],
-  rows: T[],
-): Promise<void> {
-  if (!rows.length) return;
-  const arrays = columns.map((c) => sql`${sql.val(rows.map((r) => r[c]))}::${sql.raw(PG_TYPES[c]!)}[]`);
-  await sql`insert into ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))}) select * from unnest(${sql.join(arrays)})`.execute(
-    db,
-  );
-}
-
-/** PostgreSQL: Kysely for the reads, array-parameter inserts for the writes. */
+/** PostgreSQL: Kysely queries; multi-row inserts a batch, in one transaction. */
 function postgresStaging(db: Kysely<Database>): StagingDb {
   const current = () => db.selectFrom("hotels").select(["id", "version", "content_hash", "removed_at"]);
   return {
@@ -121,9 +81,11 @@ function postgresStaging(db: Kysely<Database>): StagingDb {
         : [],
     write: (seen, versions, rejected) =>
       db.transaction().execute(async (trx) => {
-        await insertUnnest(trx, "sync_seen", ["run_id", "hotel_id", "action", "version", "file", "line"], seen);
-        const asText = versions.map((v) => ({ ...v, record: v.record.toString() }));
-        await insertUnnest(trx, "hotel_versions", versionColumns, asText);
+        for (const rows of chunk(seen, 1000)) await trx.insertInto("sync_seen").values(rows).execute();
+        for (const rows of chunk(versions, 250)) {
+          const asText = rows.map((v) => ({ ...v, record: v.record.toString() }));
+          await trx.insertInto("hotel_versions").values(asText).execute();
+        }
         for (const rows of chunk(rejected, 1000)) await trx.insertInto("rejected_records").values(rows).execute();
       }),
   };
