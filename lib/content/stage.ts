@@ -50,8 +50,15 @@ export class Stager {
 
   /** The part of a batch's work that does not depend on earlier batches; it may run while they are written. */
   async prepare({ records: batch, hashes }: RecordBatch): Promise<PreparedBatch> {
-    const matches = await this.sdb.currentByHash([...new Set(hashes)]);
-    const unchanged = new Map(matches.map((m) => [m.content_hash, m]));
+    // Exporters write the id first: read it from the leading bytes and look the property up by id (ids arrive in
+    // order, so the index pages are warm); records that do not start that way are looked up by hash. Either way a
+    // record is unchanged only when its hash equals the stored one, so a misread id only costs a parse.
+    const leading = batch.map((r) => leadingId(r.bytes));
+    const byId = await this.sdb.currentById([...new Set(leading.filter((id): id is string => id !== undefined))]);
+    const unchanged = new Map<string, CurrentRow>();
+    for (const row of byId) unchanged.set(row.content_hash, row);
+    const unknown = hashes.filter((h, i) => leading[i] === undefined && !unchanged.has(h));
+    for (const row of await this.sdb.currentByHash([...new Set(unknown)])) unchanged.set(row.content_hash, row);
     const toCheck = batch.filter((_, i) => !unchanged.has(hashes[i]!)).map((r) => r.bytes);
     const checks = toCheck.length ? await this.checker.check(toCheck) : [];
     return { batch, hashes, unchanged, checks };
@@ -129,4 +136,17 @@ export class Stager {
     }));
     await this.sdb.write(seen, versions, rejected);
   }
+}
+
+const ID_PREFIX = Buffer.from('{"id":"');
+
+/** The id of a record that starts with {"id":"…" (no escapes in it), else undefined. */
+export function leadingId(bytes: Buffer): string | undefined {
+  if (bytes.length <= ID_PREFIX.length || bytes.compare(ID_PREFIX, 0, ID_PREFIX.length, 0, ID_PREFIX.length) !== 0) {
+    return undefined;
+  }
+  const end = bytes.indexOf(0x22, ID_PREFIX.length);
+  if (end <= ID_PREFIX.length) return undefined;
+  const id = bytes.toString("utf8", ID_PREFIX.length, end);
+  return id.includes("\\") ? undefined : id;
 }

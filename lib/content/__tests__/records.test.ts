@@ -67,3 +67,15 @@ describe("splitRecords", () => {
     });
   });
 });
+
+describe("leadingId", () => {
+  it("reads the id an exporter writes first, and gives up on anything else", async () => {
+    const { leadingId } = await import("../stage");
+    expect(leadingId(Buffer.from('{"id":"HTL-1","name":{}}'))).toBe("HTL-1");
+    expect(leadingId(Buffer.from('{"id":"Hôtel ✓","x":1}'))).toBe("Hôtel ✓");
+    expect(leadingId(Buffer.from('{"name":{},"id":"HTL-1"}'))).toBeUndefined();
+    expect(leadingId(Buffer.from('{ "id": "HTL-1" }'))).toBeUndefined();
+    expect(leadingId(Buffer.from('{"id":"a\\"b"}'))).toBeUndefined();
+    expect(leadingId(Buffer.from('{"id":""}'))).toBeUndefined();
+  });
+});

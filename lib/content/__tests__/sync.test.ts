@@ -80,6 +80,26 @@ describe.each(CASES)("content sync into $kind (threads: $threads)", ({ kind, thr
     expect(await syncDir(store, dir, { threads })).toMatchObject({ unchanged: 1 });
   });
 
+  it("recognises unchanged records whether or not the id comes first", async () => {
+    const idLast = (n: number) => {
+      const { id, ...rest } = hotel(n);
+      return { ...rest, id };
+    };
+    const dir = writeExport({ "hotels.jsonl": [...range(1, 5).map((n) => hotel(n)), ...range(6, 10).map(idLast)] });
+    expect(await syncDir(store, dir, { threads })).toMatchObject({ new: 10 });
+    expect(await syncDir(store, dir, { threads })).toMatchObject({ unchanged: 10, new: 0, changed: 0 });
+    writeExport(
+      {
+        "hotels.jsonl": [
+          ...range(1, 5).map((n) => hotel(n)),
+          ...range(6, 10).map((n) => ({ ...idLast(n), is_vr: true })),
+        ],
+      },
+      { dir },
+    );
+    expect(await syncDir(store, dir, { threads })).toMatchObject({ unchanged: 5, changed: 5 });
+  });
+
   it("stores a content change even when updated_at did not move", async () => {
     const dir = writeExport({ "hotels.jsonl": [hotel(1)] });
     await syncDir(store, dir, { threads });
