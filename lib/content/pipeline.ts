@@ -1,5 +1,5 @@
 import { AppError } from "@/lib/http/errors";
-import { readBatches, readBatchesThreaded, type RecordBatch } from "./reader";
+import { readBatches, type RecordBatch, type ThreadedReader } from "./reader";
 import type { PreparedBatch, Stager } from "./stage";
 import type { ExportSource } from "./sources";
 import type { SyncSummary } from "./run-record";
@@ -21,7 +21,8 @@ const PIPELINE_DEPTH = 2;
 export async function stageExport(opts: {
   source: ExportSource;
   stager: Stager;
-  threads?: boolean;
+  /** Read in a worker thread through this reader; on the calling thread when absent. */
+  reader?: ThreadedReader;
   batchSize?: number;
   onProgress?: (p: SyncProgress) => void;
 }): Promise<SyncSummary["files"]> {
@@ -56,9 +57,7 @@ export async function stageExport(opts: {
       fileStart = stager.counts.seen;
     }
   };
-  const batches = opts.threads
-    ? readBatchesThreaded(source.spec(), files, batchSize)
-    : readBatches(source, files, batchSize);
+  const batches = opts.reader ? opts.reader.batches(files, batchSize) : readBatches(source, files, batchSize);
   try {
     for await (const batch of batches) {
       const prepared = stager.prepare(batch);

@@ -22,9 +22,14 @@ function open(spec: SourceSpec): ExportSource {
   return new SftpSource({ ...options, privateKey, log });
 }
 
-async function run(spec: SourceSpec, files: ExportFile[], batchSize: number): Promise<void> {
-  const source = open(spec);
+let source: ExportSource | undefined;
+/** Connecting (listing the files) as soon as the worker opens, while the main thread sets up the run. */
+let warm: Promise<unknown> = Promise.resolve();
+
+async function run(files: ExportFile[], batchSize: number): Promise<void> {
   try {
+    await warm;
+    if (!source) throw new Error("reader started before it was opened");
     for await (const b of readBatches(source, files, batchSize)) {
       while (credit <= 0) await new Promise<void>((r) => (granted = r));
       credit--;
@@ -55,22 +60,30 @@ async function run(spec: SourceSpec, files: ExportFile[], batchSize: number): Pr
       : { message: (e as Error).message };
     port.postMessage({ type: "error", error } satisfies ReaderMessage);
   } finally {
-    await source.close().catch(() => undefined);
+    await source?.close().catch(() => undefined);
   }
 }
 
-port.on(
-  "message",
-  (
-    m: { type: "start"; spec: SourceSpec; files: ExportFile[]; batchSize: number; credit: number } | { type: "credit" },
-  ) => {
-    if (m.type === "start") {
-      credit = m.credit;
-      void run(m.spec, m.files, m.batchSize);
-    } else {
-      credit++;
-      granted?.();
-      granted = undefined;
+type Command =
+  | { type: "open"; spec: SourceSpec }
+  | { type: "start"; files: ExportFile[]; batchSize: number; credit: number }
+  | { type: "credit" };
+
+port.on("message", (m: Command) => {
+  if (m.type === "open") {
+    try {
+      source = open(m.spec);
+      warm = source.listFiles().catch(() => undefined); // a failure here shows again, properly, when reading
+    } catch (e) {
+      warm = Promise.reject(e);
+      warm.catch(() => undefined);
     }
-  },
-);
+  } else if (m.type === "start") {
+    credit = m.credit;
+    void run(m.files, m.batchSize);
+  } else {
+    credit++;
+    granted?.();
+    granted = undefined;
+  }
+});

@@ -69,15 +69,18 @@ export type ReaderMessage =
 /** How many batches the reader may run ahead of the consumer: keeps memory flat. */
 const CREDIT = 3;
 
+export interface ThreadedReader {
+  /** The batches of these files, in order; call once. */
+  batches(files: ExportFile[], batchSize: number): AsyncGenerator<RecordBatch>;
+  close(): Promise<void>;
+}
+
 /**
  * Reads batches in a worker thread, so the transfer (SSH decryption), decompression, splitting and hashing overlap
- * with the database work on the main thread. Same batches, same order as readBatches.
+ * with the database work on the main thread. Opened early, the worker connects to the source while the main thread
+ * does its own set-up. Same batches, same order as readBatches.
  */
-export async function* readBatchesThreaded(
-  spec: SourceSpec,
-  files: ExportFile[],
-  batchSize: number,
-): AsyncGenerator<RecordBatch> {
+export function openThreadedReader(spec: SourceSpec): ThreadedReader {
   const worker = startWorker(import.meta.url, "read-worker");
   const inbox: ReaderMessage[] = [];
   let wake: (() => void) | undefined;
@@ -94,31 +97,40 @@ export async function* readBatchesThreaded(
     crashed ??= new Error(`export reader worker exited (${code})`);
     wake?.();
   });
-  worker.postMessage({ type: "start", spec, files, batchSize, credit: CREDIT });
-  try {
-    for (;;) {
-      while (!inbox.length) {
-        if (crashed) throw crashed;
-        await new Promise<void>((r) => (wake = r));
-        wake = undefined;
-      }
-      const m = inbox.shift()!;
-      if (m.type === "done") return;
-      if (m.type === "error") {
-        const { message, code, status, field } = m.error;
-        throw code ? new AppError({ status: status ?? 500, code, message, field }) : new Error(message);
-      }
-      const bytes = Buffer.from(m.bytes);
-      const records: RawRecord[] = m.lines.map((line, i) => ({
-        bytes: bytes.subarray(i ? m.ends[i - 1] : 0, m.ends[i]),
-        file: m.file,
-        line,
-      }));
-      yield { file: m.file, records, hashes: m.hashes, bytesRead: m.bytesRead, last: m.last };
-      worker.postMessage({ type: "credit" });
-    }
-  } finally {
+  worker.postMessage({ type: "open", spec });
+  const close = async () => {
     worker.removeAllListeners("exit");
     await worker.terminate();
-  }
+  };
+  return {
+    close,
+    async *batches(files, batchSize) {
+      worker.postMessage({ type: "start", files, batchSize, credit: CREDIT });
+      try {
+        for (;;) {
+          while (!inbox.length) {
+            if (crashed) throw crashed;
+            await new Promise<void>((r) => (wake = r));
+            wake = undefined;
+          }
+          const m = inbox.shift()!;
+          if (m.type === "done") return;
+          if (m.type === "error") {
+            const { message, code, status, field } = m.error;
+            throw code ? new AppError({ status: status ?? 500, code, message, field }) : new Error(message);
+          }
+          const bytes = Buffer.from(m.bytes);
+          const records: RawRecord[] = m.lines.map((line, i) => ({
+            bytes: bytes.subarray(i ? m.ends[i - 1] : 0, m.ends[i]),
+            file: m.file,
+            line,
+          }));
+          yield { file: m.file, records, hashes: m.hashes, bytesRead: m.bytesRead, last: m.last };
+          worker.postMessage({ type: "credit" });
+        }
+      } finally {
+        await close();
+      }
+    },
+  };
 }

@@ -10,6 +10,7 @@ import type { ExportSource } from "./sources";
 import { loadSchemaText } from "./validate";
 import { inlineChecker, workerChecker, type Checker } from "./checker";
 import { stageExport, type SyncProgress } from "./pipeline";
+import { openThreadedReader, type ThreadedReader } from "./reader";
 import { RunRecord, recoverAbandonedRuns, type SyncSummary } from "./run-record";
 import { thresholdRefusal } from "./thresholds";
 
@@ -46,6 +47,7 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
   const db = store.db;
   const lock = await acquireSyncLock(db, opts.lockStaleSeconds);
   let checker: Checker | undefined;
+  let reader: ThreadedReader | undefined;
   try {
     await recoverAbandonedRuns(db, log);
     const run = await RunRecord.open(db, source.label, Boolean(opts.force));
@@ -54,6 +56,8 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
 
     const ourSchema = loadSchemaText();
     checker = opts.threads ? workerChecker() : inlineChecker(ourSchema);
+    // The reader thread connects to the source while this thread fetches and compares the schema.
+    reader = opts.threads ? openThreadedReader(source.spec()) : undefined;
     let stager = new Stager(store, run.id, checker);
     const restoreCheckpoints = deferCheckpoints(store);
     try {
@@ -67,7 +71,7 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
 
       for (let attempt = 0; ; attempt++) {
         try {
-          run.files = await stageExport({ ...opts, stager });
+          run.files = await stageExport({ ...opts, stager, reader });
           break;
         } catch (e) {
           if (!(e instanceof AppError && e.code === "SOURCE_CHANGED") || attempt >= MAX_RESTARTS) throw e;
@@ -75,6 +79,8 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
           await discardRun(db, run.id);
           await db.deleteFrom("rejected_records").where("run_id", "=", run.id).execute();
           stager = new Stager(store, run.id, checker);
+          await reader?.close();
+          reader = opts.threads ? openThreadedReader(source.spec()) : undefined;
         }
       }
 
@@ -121,6 +127,7 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
       restoreCheckpoints();
     }
   } finally {
+    await reader?.close();
     await checker?.close();
     await source.close().catch(() => undefined);
     await lock.release().catch(() => undefined);
