@@ -12,12 +12,13 @@ interface Counts {
 
 function vitest(file: string): Counts {
   const r = JSON.parse(fs.readFileSync(file, "utf8")) as {
+    numTotalTests: number;
     numPassedTests: number;
     numFailedTests: number;
-    numPendingTests: number;
-    numTodoTests: number;
   };
-  return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };
+  // Whatever neither passed nor failed (skipped or pending) counts as skipped.
+  const skipped = r.numTotalTests - r.numPassedTests - r.numFailedTests;
+  return { passed: r.numPassedTests, failed: r.numFailedTests, skipped };
 }
 
 function playwright(file: string): Counts {

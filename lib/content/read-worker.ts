@@ -4,6 +4,7 @@ import { isAppError } from "@/lib/http/errors";
 import { LocalSource, SftpSource, type ExportFile, type ExportSource } from "./sources";
 import type { SftpOptions } from "./sources/sftp";
 import { readBatches, type ReaderMessage, type SourceSpec } from "./reader";
+import { packRecords } from "./check";
 
 /** Worker thread: reads an export (SFTP or local), splits and hashes records, and hands batches to the main thread. */
 const port = parentPort!;
@@ -33,14 +34,7 @@ async function run(files: ExportFile[], batchSize: number): Promise<void> {
     for await (const b of readBatches(source, files, batchSize)) {
       while (credit <= 0) await new Promise<void>((r) => (granted = r));
       credit--;
-      const total = b.records.reduce((a, r) => a + r.bytes.length, 0);
-      const bytes = Buffer.allocUnsafeSlow(total); // its own ArrayBuffer, safe to transfer
-      const ends: number[] = [];
-      let at = 0;
-      for (const r of b.records) {
-        at += r.bytes.copy(bytes, at);
-        ends.push(at);
-      }
+      const { bytes, ends } = packRecords(b.records.map((r) => r.bytes)); // its own ArrayBuffer: transferable
       const msg: ReaderMessage = {
         type: "batch",
         file: b.file,

@@ -51,7 +51,6 @@ export interface ExportStats {
   unchanged: number;
 }
 
-export const DEFAULT_IMAGE_BASE = SAMPLE_IMAGE_BASE;
 const DEFAULT_DATE = "2026-01-15";
 
 /** Writes records into one or more export files, streaming, with the schema beside them as the server offers it. */
@@ -105,7 +104,7 @@ export async function generateExport(opts: GenerateOptions): Promise<ExportStats
   const ctx: GenerateContext = {
     r,
     date: new Date(`${opts.date ?? DEFAULT_DATE}T12:00:00Z`),
-    imageBase: opts.imageBase ?? DEFAULT_IMAGE_BASE,
+    imageBase: opts.imageBase ?? SAMPLE_IMAGE_BASE,
   };
   const writer = new ExportWriter(opts);
   for (let i = 1; i <= opts.count; i++) await writer.write(generateRecord(i, ctx));
@@ -119,7 +118,7 @@ export async function nextDayExport(opts: NextDayOptions): Promise<ExportStats> 
   const ctx: GenerateContext = {
     r,
     date: new Date(`${opts.date ?? "2026-01-16"}T00:00:00Z`),
-    imageBase: opts.imageBase ?? DEFAULT_IMAGE_BASE,
+    imageBase: opts.imageBase ?? SAMPLE_IMAGE_BASE,
   };
   const changedShare = opts.changed ?? 0.1;
   const removedShare = opts.removed ?? 0.02;
