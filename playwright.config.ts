@@ -2,7 +2,7 @@ import { defineConfig } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 
-/** Browser tests in Debian's Chromium against the built app (next start) on a freshly seeded store (e2e/seed.ts). */
+/** Browser tests in Debian's Chromium against the built app (next build, served by lib/server) on a freshly seeded store (e2e/seed.ts). */
 export default defineConfig({
   testDir: "e2e",
   testMatch: "**/*.spec.ts",

@@ -33,7 +33,7 @@ export async function seed(): Promise<void> {
 /** The e2e web server: seed a fresh store, then serve the built app on it (Playwright stops it after the run). */
 export async function serve(port: string): Promise<void> {
   await seed();
-  const server = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "-p", port, "-H", "127.0.0.1"], {
+  const server = spawn(process.execPath, ["--import", "tsx", "lib/cli/start.ts", "--port", port, "--hostname", "127.0.0.1"], {
     stdio: "inherit",
     env: { ...process.env, DATABASE_URL: "sqlite://.data/e2e/hotels.sqlite" },
   });

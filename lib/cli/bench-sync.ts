@@ -78,7 +78,13 @@ async function ensureExports(count: number, seed: number, gzip: boolean) {
     fs.rmSync(base, { recursive: true, force: true });
     process.stderr.write(`generating ${count} records (seed ${seed}) under ${base} …\n`);
     await generateExport({ out: day1, count, seed, gzip });
-    await nextDayExport({ from: day1, out: day2, seed: seed + 1, gzip, invalid: Math.max(5, Math.round(count / 20000)) });
+    await nextDayExport({
+      from: day1,
+      out: day2,
+      seed: seed + 1,
+      gzip,
+      invalid: Math.max(5, Math.round(count / 20000)),
+    });
     fs.writeFileSync(path.join(base, "done"), "");
   }
   return { day1: path.resolve(day1), day2: path.resolve(day2) };

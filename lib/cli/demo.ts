@@ -43,7 +43,8 @@ async function main(): Promise<void> {
     await store.close();
   }
   console.log(`serving on http://localhost:${port}  (Ctrl-C to stop)\n`);
-  const server = spawn(process.execPath, [NEXT, "start", "-p", port, "-H", process.env.HOST ?? "127.0.0.1"], {
+  const start = path.join(".data", "cli", "start.mjs");
+  const server = spawn(process.execPath, [start, "--port", port, "--hostname", process.env.HOST ?? "127.0.0.1"], {
     stdio: "inherit",
   });
   for (const sig of ["SIGINT", "SIGTERM"] as const) process.on(sig, () => server.kill(sig));

@@ -18,6 +18,14 @@ export function formatSummary(s: SyncSummary): string {
     ["schema", s.schema.status],
   ];
   if (s.error) rows.push(["reason", `${s.error.code}: ${s.error.message}`]);
+  if (s.placesRecount) {
+    rows.push([
+      "places",
+      "error" in s.placesRecount
+        ? `hotel counts not recomputed: ${s.placesRecount.error}`
+        : `${s.placesRecount.places} places with hotels (recounted in ${(s.placesRecount.durationMs / 1000).toFixed(2)} s)`,
+    ]);
+  }
   const w = Math.max(...rows.map(([k]) => k.length));
   return rows.map(([k, v]) => `${k.padEnd(w)}  ${v}`).join("\n");
 }

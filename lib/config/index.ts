@@ -30,6 +30,8 @@ const envSchema = z.object({
     .enum(["true", "false", "1", "0"])
     .optional()
     .transform((v) => (v === undefined ? undefined : v === "true" || v === "1")),
+  /** The brand registry (JSON, see lib/brands/schema.ts); the two demo brands when unset. */
+  BRANDS_FILE: z.string().min(1).optional(),
   SFTP_RETRIES: z.coerce.number().int().min(0).max(20).default(5),
   SFTP_RETRY_BASE_MS: z.coerce.number().int().min(1).default(500),
   /** Fault injection for the crash tests: the publish transaction waits this long before it commits. Test only. */

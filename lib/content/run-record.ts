@@ -17,6 +17,8 @@ export interface SyncSummary extends StageCounts {
   mbPerSecond: number;
   schema: SchemaStatus;
   error?: { code: string; message: string };
+  /** After a published run: the places' hotel counts recomputed (not part of durationMs). */
+  placesRecount?: { places: number; durationMs: number } | { error: string };
 }
 
 /** The sync_runs row of one run: opened when the run starts, closed with its summary however it ends. */

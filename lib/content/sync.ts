@@ -13,6 +13,7 @@ import { stageExport, type SyncProgress } from "./pipeline";
 import { openThreadedReader, type ThreadedReader } from "./reader";
 import { RunRecord, recoverAbandonedRuns, type SyncSummary } from "./run-record";
 import { thresholdRefusal } from "./thresholds";
+import { recountHotels } from "@/lib/places/recount";
 
 export type { SyncSummary } from "./run-record";
 export type { SyncProgress } from "./pipeline";
@@ -33,6 +34,8 @@ export interface SyncOptions {
   /** Read and check records in worker threads (true) or all on the calling thread (false). */
   threads?: boolean;
   onProgress?: (p: SyncProgress) => void;
+  /** Recompute the places' hotel counts after publishing (default true). */
+  recountPlaces?: boolean;
 }
 
 /** How often a run may start over because the server replaced a file in the middle of the transfer. */
@@ -113,6 +116,7 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
       const result = run.summary("published", counts, removed);
       await db.updateTable("sync_runs").set({ duration_ms: result.durationMs }).where("id", "=", run.id).execute();
       log.info({ runId: run.id, ...counts, removed, durationMs: result.durationMs }, "sync published");
+      if (opts.recountPlaces !== false) result.placesRecount = await recountAfterSync(db, run.id, log);
       return result;
     } catch (e) {
       await discardRun(db, run.id).catch(() => undefined);
@@ -131,6 +135,17 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
     await checker?.close();
     await source.close().catch(() => undefined);
     await lock.release().catch(() => undefined);
+  }
+}
+
+/** The run is published whatever happens here: a failed recount leaves the previous counts and is reported. */
+async function recountAfterSync(db: Store["db"], runId: number, log: Logger): Promise<SyncSummary["placesRecount"]> {
+  try {
+    const { places, durationMs } = await recountHotels(db, { runId, log });
+    return { places, durationMs };
+  } catch (e) {
+    log.error({ runId, err: (e as Error).message }, "recomputing the places' hotel counts failed");
+    return { error: (e as Error).message };
   }
 }
 

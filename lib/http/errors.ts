@@ -1,3 +1,5 @@
+import { log } from "@/lib/log";
+
 /**
  * The one error type of the platform. Every failure a client, an operator or a partner can cause is an AppError
  * with an HTTP status, a stable code, a readable message and, where one field is at fault, that field.
@@ -44,7 +46,13 @@ export function toErrorBody(e: unknown): { status: number; body: ErrorBody } {
   return { status: 500, body: { error: { code: "INTERNAL", message: "An unexpected error occurred." } } };
 }
 
-export function errorResponse(e: unknown): Response {
+/** The JSON error response of any route handler; an unexpected error is logged (its message, never the request). */
+export function errorResponse(e: unknown, headers?: Record<string, string>): Response {
   const { status, body } = toErrorBody(e);
-  return Response.json(body, { status });
+  if (status >= 500)
+    log.error(
+      { err: e instanceof Error ? { name: e.name, message: e.message, stack: e.stack } : String(e) },
+      "request failed",
+    );
+  return Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
 }

@@ -1,4 +1,4 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from "kysely";
+import { type ColumnDefinitionBuilder, type Kysely, type Migration, type MigrationProvider, Migrator, sql } from "kysely";
 import type { DatabaseKind } from "./db";
 
 /** Migrations in code: the same steps for both dialects, with the few type differences spelled out. */
@@ -104,6 +104,54 @@ function migrations(kind: DatabaseKind): Record<string, Migration> {
           .addColumn("acquired_at", "text", (c) => c.notNull())
           .addColumn("heartbeat_at", "text", (c) => c.notNull())
           .execute();
+      },
+    },
+    "0002_places": {
+      async up(db: Kysely<unknown>) {
+        const serial = (c: ColumnDefinitionBuilder) => (kind === "postgres" ? c.primaryKey() : c.primaryKey().autoIncrement());
+        const serialType = kind === "postgres" ? "serial" : "integer";
+        await db.schema
+          .createTable("places")
+          .addColumn("place_id", "text", (c) => c.primaryKey())
+          .addColumn("source_key", "text", (c) => c.notNull().unique())
+          .addColumn("category", "text", (c) => c.notNull())
+          .addColumn("name", "text", (c) => c.notNull())
+          .addColumn("names", "text")
+          .addColumn("alt_names", "text")
+          .addColumn("country_code", "text", (c) => c.notNull())
+          .addColumn("admin1", "text")
+          .addColumn("latitude", sql.raw(real), (c) => c.notNull())
+          .addColumn("longitude", sql.raw(real), (c) => c.notNull())
+          .addColumn("population", "bigint", (c) => c.notNull().defaultTo(0))
+          .addColumn("radius_km", sql.raw(real))
+          .addColumn("import_file", "text", (c) => c.notNull())
+          .addColumn("imported_at", "text", (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable("place_hotel_counts")
+          .addColumn("place_id", "text", (c) => c.primaryKey())
+          .addColumn("hotels_cnt", "integer", (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable("place_recounts")
+          .addColumn("id", serialType, serial)
+          .addColumn("run_id", "integer")
+          .addColumn("hotels", "integer", (c) => c.notNull())
+          .addColumn("places", "integer", (c) => c.notNull())
+          .addColumn("finished_at", "text", (c) => c.notNull())
+          .addColumn("duration_ms", "integer", (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createTable("arrivals")
+          .addColumn("id", serialType, serial)
+          .addColumn("brand_id", "text", (c) => c.notNull())
+          .addColumn("source", "text", (c) => c.notNull())
+          .addColumn("place_id", "text")
+          .addColumn("label", "text")
+          .addColumn("anonymous_id", "text")
+          .addColumn("arrived_at", "text", (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex("arrivals_brand_time").on("arrivals").columns(["brand_id", "arrived_at"]).execute();
       },
     },
   };

@@ -106,7 +106,59 @@ export interface SyncLockTable {
   heartbeat_at: string;
 }
 
+/** Places an operator imported from a GeoNames dump (`npm run places -- import`); the bundled ones are not stored. */
+export interface PlacesTable {
+  place_id: string;
+  source_key: string;
+  category: string;
+  name: string;
+  /** JSON: { language: name } */
+  names: string | null;
+  /** JSON: [name] */
+  alt_names: string | null;
+  country_code: string;
+  admin1: string | null;
+  latitude: number;
+  longitude: number;
+  population: number;
+  radius_km: number | null;
+  import_file: string;
+  imported_at: string;
+}
+
+/** hotelsCnt per place, recomputed from the published hotels after every sync (places with none have no row). */
+export interface PlaceHotelCountsTable {
+  place_id: string;
+  hotels_cnt: number;
+}
+
+/** One recount of place_hotel_counts: after which sync run, how long it took. The newest row says which counts hold. */
+export interface PlaceRecountsTable {
+  id: Generated<number>;
+  run_id: number | null;
+  hotels: number;
+  places: number;
+  finished_at: string;
+  duration_ms: number;
+}
+
+/** Click tracking: a visitor arrived on a brand's search page from a partner link (no personal data). */
+export interface ArrivalsTable {
+  id: Generated<number>;
+  brand_id: string;
+  /** The partner's source id from the link. */
+  source: string;
+  place_id: string | null;
+  label: string | null;
+  anonymous_id: string | null;
+  arrived_at: string;
+}
+
 export interface Database {
+  places: PlacesTable;
+  place_hotel_counts: PlaceHotelCountsTable;
+  place_recounts: PlaceRecountsTable;
+  arrivals: ArrivalsTable;
   hotels: HotelsTable;
   hotel_versions: HotelVersionsTable;
   sync_runs: SyncRunsTable;

@@ -1,0 +1,29 @@
+import { brandForPartnerKey } from "@/lib/brands/partner";
+import { readJsonBody } from "@/lib/http/body";
+import { AppError, errorResponse } from "@/lib/http/errors";
+import { nearbyPlaces } from "@/lib/places/nearby";
+import { parseNearbyPlacesRequest } from "@/lib/places/request";
+import { placesView } from "@/lib/places/service";
+
+export const dynamic = "force-dynamic";
+
+/** Seed §4.1: POST /v1/nearby-places. */
+export async function POST(request: Request) {
+  try {
+    const brand = brandForPartnerKey(request.headers.get("x-partner-key"));
+    const req = parseNearbyPlacesRequest(await readJsonBody(request));
+    const places = nearbyPlaces(await placesView(), brand, req);
+    // Compressed (br, gzip, deflate) by lib/server as Accept-Encoding asks.
+    return Response.json({ places }, { headers: { "Cache-Control": "no-store", "X-Anonymous-Id": req.anonymousId } });
+  } catch (e) {
+    return errorResponse(e);
+  }
+}
+
+function methodNotAllowed() {
+  return errorResponse(
+    new AppError({ status: 405, code: "METHOD_NOT_ALLOWED", message: "Use POST for /v1/nearby-places" }),
+    { Allow: "POST" },
+  );
+}
+export { methodNotAllowed as GET, methodNotAllowed as PUT, methodNotAllowed as PATCH, methodNotAllowed as DELETE };

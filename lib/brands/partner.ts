@@ -1,0 +1,19 @@
+import { AppError } from "@/lib/http/errors";
+import { brands, type Brand } from "./index";
+
+/** Seed §5: the brand whose partner key the X-Partner-Key header carries; missing or unknown → 401. */
+export function brandForPartnerKey(key: string | null): Brand {
+  if (!key) {
+    throw new AppError({
+      status: 401,
+      code: "UNAUTHORIZED",
+      field: "X-Partner-Key",
+      message: "The X-Partner-Key header is required",
+    });
+  }
+  const brand = brands().forPartnerKey(key);
+  if (!brand) {
+    throw new AppError({ status: 401, code: "UNAUTHORIZED", field: "X-Partner-Key", message: "Unknown partner key" });
+  }
+  return brand;
+}

@@ -1,0 +1,72 @@
+import { parseArgs } from "node:util";
+import { log } from "@/lib/log";
+import { isAppError } from "@/lib/http/errors";
+import { openConfiguredStore } from "@/lib/store";
+import { DEFAULT_LANDMARK_CODES, importGeoNames } from "@/lib/places/geonames-import";
+import { recountHotels, loadGazetteer } from "@/lib/places/recount";
+import { PLACE_CATEGORIES } from "@/lib/places/types";
+import { loadHotelCounts } from "@/lib/places/store";
+import { progressReporter } from "./progress";
+
+const usage = `Usage: npm run places -- <command>
+
+  import <file> [--landmark-codes MNMT,CSTL,…]
+          import a GeoNames dump (allCountries.txt, cities500.txt, XX.txt; optionally .gz): populated places,
+          landmarks (S class; default codes ${DEFAULT_LANDMARK_CODES.join(",")}) and tourist regions
+          (L class RGN, AREA, PRK), then recompute the hotel counts
+  recount  recompute every place's hotel count from the published hotels
+  stats    places per category, and how many have hotels
+
+Store: the SQLite file under DATA_DIR, or PostgreSQL when DATABASE_URL=postgres://…`;
+
+async function main(): Promise<number> {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: { "landmark-codes": { type: "string" }, help: { type: "boolean", short: "h", default: false } },
+  });
+  const [command, file] = positionals;
+  if (values.help || !command || !["import", "recount", "stats"].includes(command) || (command === "import" && !file)) {
+    (values.help ? console.log : console.error)(usage);
+    return values.help ? 0 : 64;
+  }
+  const store = await openConfiguredStore();
+  try {
+    if (command === "import") {
+      const progress = progressReporter("import", "bytes");
+      const summary = await importGeoNames(store.db, file!, {
+        landmarkCodes: values["landmark-codes"]?.split(",").map((c) => c.trim().toUpperCase()),
+        onProgress: (done, total) => progress.update(done, total),
+      });
+      progress.stop();
+      console.log(
+        `imported ${summary.imported} places from ${summary.file} in ${(summary.durationMs / 1000).toFixed(2)} s ` +
+          `(${summary.lines} lines; ${summary.skipped} of other kinds skipped; ${summary.rejected} rejected)`,
+      );
+      for (const [category, n] of Object.entries(summary.byCategory)) console.log(`  ${category.padEnd(14)} ${n}`);
+      for (const p of summary.problems) console.log(`  line ${p.line}: ${p.message}`);
+    }
+    if (command === "import" || command === "recount") {
+      const r = await recountHotels(store.db, { runId: null, log });
+      console.log(
+        `hotel counts recomputed: ${r.places} places with hotels, from ${r.hotels} hotels, in ${r.durationMs} ms`,
+      );
+    }
+    if (command === "stats") {
+      const gazetteer = await loadGazetteer(store.db);
+      const counts = await loadHotelCounts(store.db);
+      for (const category of PLACE_CATEGORIES) {
+        const places = gazetteer.places.filter((p) => p.category === category);
+        const withHotels = places.filter((p) => counts.has(p.placeId)).length;
+        console.log(`${category.padEnd(14)} ${String(places.length).padStart(7)} places, ${withHotels} with hotels`);
+      }
+    }
+    return 0;
+  } catch (e) {
+    console.error(isAppError(e) ? `${e.code}: ${e.message}` : `places failed: ${(e as Error).message}`);
+    return 1;
+  } finally {
+    await store.close();
+  }
+}
+
+main().then((code) => process.exit(code));

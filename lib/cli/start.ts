@@ -1,0 +1,30 @@
+import { startServer } from "@/lib/server";
+import { log } from "@/lib/log";
+
+/**
+ * npm start [-- --port 3000 --hostname 127.0.0.1]: serves the built app (next build first) with br/gzip/deflate
+ * compression. PORT and HOST work too.
+ */
+function arg(names: string[], fallback: string): string {
+  const i = process.argv.findIndex((a) => names.includes(a));
+  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
+}
+
+const port = Number(arg(["--port", "-p"], process.env.PORT ?? "3000"));
+const hostname = arg(["--hostname", "-H"], process.env.HOST ?? "127.0.0.1");
+
+startServer({ port, hostname })
+  .then(({ url, close }) => {
+    log.info({ url }, "serving");
+    console.log(`ready on ${url}`);
+    for (const sig of ["SIGINT", "SIGTERM"] as const) {
+      process.once(sig, () => {
+        void close().then(() => process.exit(0));
+        setTimeout(() => process.exit(0), 3000).unref();
+      });
+    }
+  })
+  .catch((e: unknown) => {
+    console.error(`start failed: ${(e as Error).message}`);
+    process.exit(1);
+  });

@@ -1,0 +1,79 @@
+import { AppError } from "./errors";
+
+/** Request bodies larger than this are refused (413); a nearby-places request is a few hundred bytes. */
+export const MAX_JSON_BODY_BYTES = 64 * 1024;
+
+/** application/json, optionally with charset=utf-8; anything else is refused with 415 naming the header. */
+export function assertJsonContentType(request: Request): void {
+  const header = request.headers.get("content-type");
+  const [type, ...params] = (header ?? "").split(";").map((s) => s.trim().toLowerCase());
+  const charset = params
+    .find((p) => p.startsWith("charset="))
+    ?.slice(8)
+    .replace(/"/g, "");
+  if (type !== "application/json" || (charset !== undefined && charset !== "utf-8" && charset !== "utf8")) {
+    throw new AppError({
+      status: 415,
+      code: "UNSUPPORTED_MEDIA_TYPE",
+      field: "Content-Type",
+      message: header
+        ? `Content-Type must be application/json (UTF-8), not "${header.slice(0, 100)}"`
+        : "Content-Type: application/json is required",
+    });
+  }
+  const encoding = request.headers.get("content-encoding");
+  if (encoding && encoding.trim().toLowerCase() !== "identity") {
+    throw new AppError({
+      status: 415,
+      code: "UNSUPPORTED_MEDIA_TYPE",
+      field: "Content-Encoding",
+      message: "Request bodies must not be compressed",
+    });
+  }
+}
+
+function tooLarge(): AppError {
+  return new AppError({
+    status: 413,
+    code: "PAYLOAD_TOO_LARGE",
+    message: `The body must be at most ${MAX_JSON_BODY_BYTES} bytes`,
+  });
+}
+
+/** Reads a JSON body (content type checked, size bounded, strict UTF-8); malformed JSON is a 400 naming the problem. */
+export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BODY_BYTES): Promise<unknown> {
+  assertJsonContentType(request);
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > maxBytes) throw tooLarge();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    const reader = request.body.getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      size += value.byteLength;
+      if (size > maxBytes) {
+        await reader.cancel().catch(() => undefined);
+        throw tooLarge();
+      }
+      chunks.push(value);
+    }
+  }
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
+  } catch {
+    throw new AppError({ status: 400, code: "INVALID_JSON", message: "The body is not valid UTF-8" });
+  }
+  if (text.trim() === "") throw new AppError({ status: 400, code: "INVALID_JSON", message: "The body is empty" });
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new AppError({
+      status: 400,
+      code: "INVALID_JSON",
+      message: `The body is not valid JSON: ${(e as Error).message.slice(0, 200)}`,
+    });
+  }
+}

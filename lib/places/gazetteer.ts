@@ -1,0 +1,75 @@
+import { PLACE_CATEGORIES, type Place } from "./types";
+import { nameKey } from "./names";
+
+const categoryRank = new Map<string, number>(PLACE_CATEGORIES.map((c, i) => [c, i]));
+
+/** Same-named places in the order "the first place with the matching name" (seed §4.1) is taken from. */
+function byProminence(a: Place, b: Place): number {
+  return (
+    b.population - a.population ||
+    categoryRank.get(a.category)! - categoryRank.get(b.category)! ||
+    a.name.localeCompare(b.name) ||
+    a.placeId.localeCompare(b.placeId)
+  );
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) {
+    if (list[list.length - 1] !== value) list.push(value);
+  } else map.set(key, [value]);
+}
+
+/**
+ * The places, found by id and by name. Built once per process (see ./service.ts) from the bundled sources and the
+ * operator's imports; imported places replace bundled ones with the same source key (a newer GeoNames dump).
+ */
+export class Gazetteer {
+  private readonly byId = new Map<string, Place>();
+  private names?: { byName: Map<string, Place[]>; countryCodes: Map<string, string> };
+  readonly places: Place[];
+
+  constructor(bundled: Place[], imported: Place[] = []) {
+    const replaced = new Set(imported.map((p) => p.sourceKey));
+    this.places = [...bundled.filter((p) => !replaced.has(p.sourceKey)), ...imported];
+    for (const place of this.places) this.byId.set(place.placeId, place);
+  }
+
+  /** The name index, built on first use (hotel counting never needs it). */
+  private nameIndex() {
+    if (this.names) return this.names;
+    const byName = new Map<string, Place[]>();
+    const countryCodes = new Map<string, string>();
+    for (const place of this.places) {
+      for (const name of [place.name, ...Object.values(place.names ?? {}), ...(place.altNames ?? [])]) {
+        const key = nameKey(name);
+        if (key) push(byName, key, place);
+      }
+      if (place.category === "country") {
+        for (const name of [place.name, ...Object.values(place.names ?? {})])
+          countryCodes.set(nameKey(name), place.country);
+        countryCodes.set(place.country.toLowerCase(), place.country);
+      }
+    }
+    for (const list of byName.values()) list.sort(byProminence);
+    return (this.names = { byName, countryCodes });
+  }
+
+  get size(): number {
+    return this.places.length;
+  }
+
+  get(placeId: string): Place | undefined {
+    return this.byId.get(placeId);
+  }
+
+  /** Places with this name (any language, accents and case ignored), most prominent first. */
+  named(name: string): readonly Place[] {
+    return this.nameIndex().byName.get(nameKey(name)) ?? [];
+  }
+
+  /** The ISO code of a country given by name (any supported language) or by its alpha-2 code. */
+  countryCode(nameOrCode: string): string | undefined {
+    return this.nameIndex().countryCodes.get(nameKey(nameOrCode));
+  }
+}

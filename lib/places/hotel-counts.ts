@@ -1,0 +1,116 @@
+import type { Gazetteer } from "./gazetteer";
+import { pointIndex, pointsWithin } from "./geo";
+import type { Place } from "./types";
+
+export interface HotelPoint {
+  lat: number;
+  lon: number;
+  country: string;
+}
+
+/**
+ * How a hotel counts for a place (hotelsCnt), one rule per category, documented in the README:
+ * - country: the hotel's country code;
+ * - city / townVillage: the place whose area the hotel lies in: among the places of the hotel's country, the one with
+ *   the smallest distance ÷ area radius, provided the hotel is inside that radius (see areaRadiusKm);
+ * - subCity: the nearest section of a city within SUB_CITY_KM;
+ * - adminDivision: the division of that city or town (else of the nearest populated place of the country within
+ *   DIVISION_FALLBACK_KM);
+ * - landmark / airport: every one within LANDMARK_KM / AIRPORT_KM;
+ * - touristRegion: every one whose radius (its own, else TOURIST_REGION_KM) contains the hotel.
+ */
+export const COUNT_RULES = {
+  SUB_CITY_KM: 3,
+  DIVISION_FALLBACK_KM: 50,
+  LANDMARK_KM: 2,
+  AIRPORT_KM: 10,
+  TOURIST_REGION_KM: 25,
+  MAX_AREA_KM: 20,
+} as const;
+
+/** A populated place's area: 2 km plus a term growing with the square root of its population, at most 20 km. */
+export function areaRadiusKm(population: number): number {
+  return Math.min(COUNT_RULES.MAX_AREA_KM, 2 + 0.012 * Math.sqrt(Math.max(0, population)));
+}
+
+function radiusKm(place: Place): number | undefined {
+  switch (place.category) {
+    case "landmark":
+      return COUNT_RULES.LANDMARK_KM;
+    case "airport":
+      return COUNT_RULES.AIRPORT_KM;
+    case "touristRegion":
+      return place.radiusKm ?? COUNT_RULES.TOURIST_REGION_KM;
+    default:
+      return undefined;
+  }
+}
+
+/** hotelsCnt of every place that has at least one hotel. */
+export function countHotels(gazetteer: Gazetteer, hotels: readonly HotelPoint[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  const add = (place: Place | undefined, n = 1) => {
+    if (place) counts.set(place.placeId, (counts.get(place.placeId) ?? 0) + n);
+  };
+
+  const settlements: Place[] = [];
+  const sections: Place[] = [];
+  const radiusPlaces: Place[] = [];
+  const countries = new Map<string, Place>();
+  const divisions = new Map<string, Place>();
+  for (const p of gazetteer.places) {
+    if (p.category === "city" || p.category === "townVillage") settlements.push(p);
+    else if (p.category === "subCity") sections.push(p);
+    else if (p.category === "country") countries.set(p.country, p);
+    else if (p.category === "adminDivision") divisions.set(`${p.country}.${p.admin1}`, p);
+    else if (radiusKm(p) !== undefined) radiusPlaces.push(p);
+  }
+  const settlementIndex = pointIndex(settlements);
+  const sectionIndex = pointIndex(sections);
+
+  for (const h of hotels) {
+    add(countries.get(h.country));
+
+    let area: Place | undefined;
+    let best = Infinity;
+    for (const { id, km } of pointsWithin(settlementIndex, settlements, h.lat, h.lon, COUNT_RULES.MAX_AREA_KM)) {
+      const p = settlements[id]!;
+      if (p.country !== h.country) continue;
+      const share = km / areaRadiusKm(p.population);
+      if (share <= 1 && share < best) [area, best] = [p, share];
+    }
+    add(area);
+
+    let seat = area;
+    if (!seat) {
+      let nearest = Infinity;
+      for (const { id, km } of pointsWithin(
+        settlementIndex,
+        settlements,
+        h.lat,
+        h.lon,
+        COUNT_RULES.DIVISION_FALLBACK_KM,
+      )) {
+        const p = settlements[id]!;
+        if (p.country === h.country && km < nearest) [seat, nearest] = [p, km];
+      }
+    }
+    if (seat?.admin1) add(divisions.get(`${seat.country}.${seat.admin1}`));
+
+    let section: Place | undefined;
+    let nearestSection = Infinity;
+    for (const { id, km } of pointsWithin(sectionIndex, sections, h.lat, h.lon, COUNT_RULES.SUB_CITY_KM)) {
+      const p = sections[id]!;
+      if (p.country === h.country && km < nearestSection) [section, nearestSection] = [p, km];
+    }
+    add(section);
+  }
+
+  // Radius rules: one query of the hotels around each landmark, airport and tourist region.
+  const hotelIndex = pointIndex(hotels);
+  for (const p of radiusPlaces) {
+    const n = pointsWithin(hotelIndex, hotels, p.lat, p.lon, radiusKm(p)!).length;
+    if (n > 0) add(p, n);
+  }
+  return counts;
+}

@@ -1,0 +1,115 @@
+import type KDBush from "kdbush";
+import { around } from "geokdbush";
+import type { Brand } from "@/lib/brands";
+import { AppError } from "@/lib/http/errors";
+import { countryName } from "@/lib/locale";
+import type { Gazetteer } from "./gazetteer";
+import { distanceKm, pointIndex } from "./geo";
+import type { NearbyPlacesRequest } from "./request";
+import { searchLinks } from "./search-url";
+import { placeName, type Place, type PlaceCategory } from "./types";
+
+/** Seed §2.2: one item of the response. */
+export interface NearbyPlace {
+  placeName: string;
+  placeId: string;
+  placeCountry: string;
+  placeCategory: PlaceCategory;
+  distanceKM: number;
+  hotelsCnt: number;
+  url: string;
+}
+
+/**
+ * What the nearby search runs on: the gazetteer, the hotel counts of its latest recount, and a k-d tree over the
+ * places that have hotels (only they are listed: every url must lead to results). Built once per recount.
+ */
+export class PlacesView {
+  readonly listed: Place[];
+  private readonly index: KDBush;
+
+  constructor(
+    readonly gazetteer: Gazetteer,
+    readonly counts: ReadonlyMap<string, number>,
+    readonly recountId: number | null = null,
+  ) {
+    this.listed = gazetteer.places.filter((p) => (counts.get(p.placeId) ?? 0) > 0);
+    this.index = pointIndex(this.listed);
+  }
+
+  hotelsCnt(place: Place): number {
+    return this.counts.get(place.placeId) ?? 0;
+  }
+
+  /** Listed places within radiusKm of the centre, nearest first, at most `hits`. */
+  around(centre: Place, radiusKm: number, hits: number, categories: ReadonlySet<PlaceCategory>): Place[] {
+    if (this.listed.length === 0) return [];
+    const ids = around(this.index, centre.lon, centre.lat, hits, radiusKm, (id) => {
+      const p = this.listed[id]!;
+      return p.placeId !== centre.placeId && categories.has(p.category);
+    });
+    return ids.map((id) => this.listed[id]!);
+  }
+}
+
+/**
+ * The main place of a request (seed §4.1): placeId wins over placeName; among same-named places `country` picks
+ * the first one in that country, else the first of all (most prominent: see Gazetteer.named).
+ */
+export function mainPlace(gazetteer: Gazetteer, req: NearbyPlacesRequest): Place {
+  if (req.placeId !== undefined) {
+    const place = gazetteer.get(req.placeId.toLowerCase());
+    if (!place) throw notFound("placeId", `No place has the id "${req.placeId}"`);
+    return place;
+  }
+  const name = req.placeName!;
+  const candidates = gazetteer.named(name);
+  if (req.country !== undefined) {
+    const code = gazetteer.countryCode(req.country);
+    if (!code) {
+      throw new AppError({
+        status: 400,
+        code: "INVALID_FIELD",
+        field: "country",
+        message: `"${req.country}" is not a country name or ISO 3166-1 code that the platform knows`,
+      });
+    }
+    const inCountry = candidates.find((p) => p.country === code);
+    if (!inCountry) throw notFound("country", `No place named "${name}" in ${countryName(code, "en")}`);
+    return inCountry;
+  }
+  const first = candidates[0];
+  if (!first) throw notFound("placeName", `No place is named "${name}"`);
+  return first;
+}
+
+function notFound(field: string, message: string): AppError {
+  return new AppError({ status: 404, code: "PLACE_NOT_FOUND", field, message });
+}
+
+/**
+ * The nearby-places operation as a library call (the HTTP route, the brand pages and the assistant use it):
+ * places within the radius of the main place, of the requested categories, that have hotels, nearest first, the
+ * main place itself left out, at most `hits`. Names in the request's language; distances in km rounded to 10 m.
+ */
+export function nearbyPlaces(view: PlacesView, brand: Brand, req: NearbyPlacesRequest): NearbyPlace[] {
+  const centre = mainPlace(view.gazetteer, req);
+  const link = searchLinks(brand, {
+    currency: req.currency,
+    language: req.language,
+    rooms: req.rooms,
+    checkIn: req.checkIn,
+    checkOut: req.checkOut,
+    label: req.label,
+    anonymousId: req.anonymousId,
+  });
+  return view.around(centre, req.radiusKm, req.hits, new Set(req.placeCategories)).map((p) => ({
+    placeName: placeName(p, req.language),
+    placeId: p.placeId,
+    placeCountry: countryName(p.country, req.language),
+    placeCategory: p.category,
+    distanceKM: Math.round(distanceKm(centre.lat, centre.lon, p.lat, p.lon) * 100) / 100,
+    hotelsCnt: view.hotelsCnt(p),
+    url: link(p.placeId),
+  }));
+}

@@ -1,0 +1,47 @@
+import type { Kysely } from "kysely";
+import type { Database } from "@/lib/store";
+import type { Logger } from "@/lib/log";
+import { Gazetteer } from "./gazetteer";
+import { countHotels } from "./hotel-counts";
+import { bundledPlaces } from "./sources/bundled";
+import { importedPlaces, saveHotelCounts } from "./store";
+import type { Place } from "./types";
+
+let bundled: Place[] | undefined;
+
+/** The gazetteer of this store: the bundled places (built once per process) and the store's imported ones. */
+export async function loadGazetteer(db: Kysely<Database>): Promise<Gazetteer> {
+  bundled ??= bundledPlaces();
+  return new Gazetteer(bundled, await importedPlaces(db));
+}
+
+export interface RecountResult {
+  recountId: number;
+  hotels: number;
+  places: number;
+  durationMs: number;
+}
+
+/**
+ * Recomputes hotelsCnt of every place from the published hotels (rules in ./hotel-counts.ts). Runs after every
+ * published sync and after an import of places; the counts are replaced in one transaction.
+ */
+export async function recountHotels(
+  db: Kysely<Database>,
+  opts: { runId: number | null; log?: Logger; gazetteer?: Gazetteer },
+): Promise<RecountResult> {
+  const started = performance.now();
+  const gazetteer = opts.gazetteer ?? (await loadGazetteer(db));
+  const rows = await db
+    .selectFrom("hotels")
+    .select(["latitude", "longitude", "country_code"])
+    .where("removed_at", "is", null)
+    .execute();
+  const hotels = rows.map((r) => ({ lat: Number(r.latitude), lon: Number(r.longitude), country: r.country_code }));
+  const counts = countHotels(gazetteer, hotels);
+  const durationMs = performance.now() - started;
+  const recountId = await saveHotelCounts(db, counts, { runId: opts.runId, hotels: hotels.length, durationMs });
+  const result = { recountId, hotels: hotels.length, places: counts.size, durationMs: Math.round(durationMs) };
+  opts.log?.info({ runId: opts.runId, ...result }, "hotel counts of places recomputed");
+  return result;
+}

@@ -1,0 +1,61 @@
+import type { Kysely } from "kysely";
+import { store, type Database } from "@/lib/store";
+import { log } from "@/lib/log";
+import { PlacesView } from "./nearby";
+import { loadGazetteer } from "./recount";
+import { importsStamp, latestRecount, loadHotelCounts } from "./store";
+
+/** How often a serving process looks for a newer recount (a sync or an import finished elsewhere). */
+const REFRESH_MS = 5_000;
+
+interface Loaded {
+  view: PlacesView;
+  stamp: string;
+  checkedAt: number;
+}
+
+let current: Promise<Loaded> | undefined;
+let refreshing = false;
+
+async function load(db: Kysely<Database>, previous?: Loaded): Promise<Loaded> {
+  const [recount, stamp] = await Promise.all([latestRecount(db), importsStamp(db)]);
+  const recountId = recount?.id ?? null;
+  if (previous && previous.view.recountId === recountId && previous.stamp === stamp) {
+    return { ...previous, checkedAt: Date.now() };
+  }
+  const started = performance.now();
+  const gazetteer = previous && previous.stamp === stamp ? previous.view.gazetteer : await loadGazetteer(db);
+  const view = new PlacesView(gazetteer, await loadHotelCounts(db), recountId);
+  log.info(
+    { recountId, places: gazetteer.size, listed: view.listed.length, ms: Math.round(performance.now() - started) },
+    "places loaded",
+  );
+  return { view, stamp, checkedAt: Date.now() };
+}
+
+/**
+ * The serving process's places: loaded on first use, then checked every few seconds for a newer recount; requests
+ * keep using the loaded view while a newer one is built.
+ */
+export async function placesView(): Promise<PlacesView> {
+  current ??= store()
+    .then((s) => load(s.db))
+    .catch((e: unknown) => {
+      current = undefined;
+      throw e;
+    });
+  const loaded = await current;
+  if (!refreshing && Date.now() - loaded.checkedAt > REFRESH_MS) {
+    refreshing = true;
+    store()
+      .then((s) => load(s.db, loaded))
+      .then((next) => {
+        current = Promise.resolve(next);
+      })
+      .catch((e: unknown) => log.warn({ err: (e as Error).message }, "places refresh failed; serving the loaded ones"))
+      .finally(() => {
+        refreshing = false;
+      });
+  }
+  return loaded.view;
+}

@@ -1,0 +1,73 @@
+import type { Kysely } from "kysely";
+import type { Database } from "@/lib/store";
+import type { Language } from "@/lib/locale";
+import type { Place, PlaceCategory } from "./types";
+
+type Db = Kysely<Database>;
+
+/** Places an operator imported (GeoNames dumps), as gazetteer places. */
+export async function importedPlaces(db: Db): Promise<Place[]> {
+  const rows = await db.selectFrom("places").selectAll().execute();
+  return rows.map((r) => ({
+    placeId: r.place_id,
+    sourceKey: r.source_key,
+    category: r.category as PlaceCategory,
+    name: r.name,
+    names: r.names ? (JSON.parse(r.names) as Partial<Record<Language, string>>) : undefined,
+    altNames: r.alt_names ? (JSON.parse(r.alt_names) as string[]) : undefined,
+    country: r.country_code,
+    admin1: r.admin1 ?? undefined,
+    lat: Number(r.latitude),
+    lon: Number(r.longitude),
+    population: Number(r.population),
+    radiusKm: r.radius_km === null ? undefined : Number(r.radius_km),
+  }));
+}
+
+/** A stamp that changes whenever the imported places change (count and newest import time). */
+export async function importsStamp(db: Db): Promise<string> {
+  const row = await db
+    .selectFrom("places")
+    .select((eb) => [eb.fn.countAll<number>().as("n"), eb.fn.max("imported_at").as("latest")])
+    .executeTakeFirst();
+  return `${Number(row?.n ?? 0)}@${row?.latest ?? ""}`;
+}
+
+export async function latestRecount(db: Db) {
+  return db.selectFrom("place_recounts").selectAll().orderBy("id", "desc").limit(1).executeTakeFirst();
+}
+
+export async function loadHotelCounts(db: Db): Promise<Map<string, number>> {
+  const rows = await db.selectFrom("place_hotel_counts").select(["place_id", "hotels_cnt"]).execute();
+  return new Map(rows.map((r) => [r.place_id, Number(r.hotels_cnt)]));
+}
+
+/** Replaces every count in one transaction and records the recount; readers see the old counts or the new ones. */
+export async function saveHotelCounts(
+  db: Db,
+  counts: Map<string, number>,
+  info: { runId: number | null; hotels: number; durationMs: number },
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    await trx.deleteFrom("place_hotel_counts").execute();
+    const rows = [...counts].map(([place_id, hotels_cnt]) => ({ place_id, hotels_cnt }));
+    for (let i = 0; i < rows.length; i += 1000) {
+      await trx
+        .insertInto("place_hotel_counts")
+        .values(rows.slice(i, i + 1000))
+        .execute();
+    }
+    const recount = await trx
+      .insertInto("place_recounts")
+      .values({
+        run_id: info.runId,
+        hotels: info.hotels,
+        places: rows.length,
+        finished_at: new Date().toISOString(),
+        duration_ms: Math.round(info.durationMs),
+      })
+      .returning("id")
+      .executeTakeFirstOrThrow();
+    return recount.id;
+  });
+}
