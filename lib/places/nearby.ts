@@ -2,7 +2,7 @@ import type KDBush from "kdbush";
 import { around } from "geokdbush";
 import type { Brand } from "@/lib/brands";
 import { AppError } from "@/lib/http/errors";
-import { countryName } from "@/lib/locale";
+import { countryCodeByName, countryName } from "@/lib/locale";
 import type { Gazetteer } from "./gazetteer";
 import { distanceKm, pointIndex } from "./geo";
 import type { NearbyPlacesRequest } from "./request";
@@ -65,7 +65,7 @@ export function mainPlace(gazetteer: Gazetteer, req: NearbyPlacesRequest): Place
   const name = req.placeName!;
   const candidates = gazetteer.named(name);
   if (req.country !== undefined) {
-    const code = gazetteer.countryCode(req.country);
+    const code = countryCodeByName(req.country);
     if (!code) {
       throw new AppError({
         status: 400,

@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import { Gazetteer } from "../gazetteer";
+import { areaRadiusKm, countHotels, COUNT_RULES } from "../hotel-counts";
+import { eastKm, northKm, place } from "./helpers";
+
+const LAT = 48.8566;
+const LON = 2.3522;
+const at = (kmNorth: number, kmEast = 0, country = "FR") => ({
+  lat: northKm(LAT, kmNorth),
+  lon: eastKm(LAT, LON, kmEast),
+  country,
+});
+
+const france = place("france", "country", 46.6, 2.4, { country: "FR" });
+const division = place("idf", "adminDivision", LAT, LON, { admin1: "11" });
+const otherDivision = place("hdf", "adminDivision", 50, 3, { admin1: "32" });
+const bigCity = place("big", "city", LAT, LON, { population: 2_000_000, admin1: "11" });
+const town = place("town", "townVillage", northKm(LAT, 8), LON, { population: 10_000, admin1: "11" });
+const farTown = place("far", "townVillage", northKm(LAT, 40), LON, { population: 5_000, admin1: "32" });
+const section = place("section", "subCity", northKm(LAT, 1), LON);
+const landmark = place("tower", "landmark", northKm(LAT, -1), LON);
+const airport = place("airport", "airport", northKm(LAT, 20), LON);
+const region = place("region", "touristRegion", LAT, LON, { radiusKm: 30 });
+const gazetteer = new Gazetteer([
+  france,
+  division,
+  otherDivision,
+  bigCity,
+  town,
+  farTown,
+  section,
+  landmark,
+  airport,
+  region,
+]);
+const count = (hotels: ReturnType<typeof at>[]) => countHotels(gazetteer, hotels);
+
+describe("hotelsCnt rules", () => {
+  it("country: every hotel with that country code", () => {
+    const counts = count([at(0), at(5), at(100), at(0, 0, "BE")]);
+    expect(counts.get(france.placeId)).toBe(3);
+  });
+
+  it("city / town: the place whose area holds the hotel, relative to its size", () => {
+    expect(areaRadiusKm(0)).toBe(2);
+    expect(areaRadiusKm(2_000_000)).toBeCloseTo(19, 0);
+    expect(areaRadiusKm(5_000_000)).toBe(COUNT_RULES.MAX_AREA_KM);
+    expect(areaRadiusKm(10_000)).toBeCloseTo(3.2, 1);
+    // 1 km from the big city: the city; 7.5 km north (0.5 km from the town): the town; 30 km north: neither.
+    const counts = count([at(1), at(7.5), at(30)]);
+    expect(counts.get(bigCity.placeId)).toBe(1);
+    expect(counts.get(town.placeId)).toBe(1);
+    expect(counts.get(farTown.placeId)).toBeUndefined();
+    // A hotel across the border counts for no French town, however close.
+    expect(count([at(0.2, 0, "BE")]).get(bigCity.placeId)).toBeUndefined();
+  });
+
+  it("adminDivision: the division of the hotel's city or town, else of the nearest place within 50 km", () => {
+    const counts = count([at(1), at(7.5), at(33)]);
+    expect(counts.get(division.placeId)).toBe(2);
+    // 33 km north is outside every area; the nearest populated place (far town, 7 km) is in the other division.
+    expect(counts.get(otherDivision.placeId)).toBe(1);
+    expect(count([at(0, 300)]).get(division.placeId)).toBeUndefined();
+  });
+
+  it("subCity: the nearest section within 3 km", () => {
+    const counts = count([at(1.5), at(3.9), at(4.5)]);
+    expect(counts.get(section.placeId)).toBe(2);
+  });
+
+  it("landmark within 2 km, airport within 10 km, tourist region within its own radius", () => {
+    const counts = count([at(-1), at(-2.9), at(0.9), at(15), at(29), at(31)]);
+    expect(counts.get(landmark.placeId)).toBe(3); // -1 (0 km), -2.9 and 0.9 (1.9 km each)
+    expect(counts.get(airport.placeId)).toBe(2); // 15 (5 km) and 29 (9 km)
+    expect(counts.get(region.placeId)).toBe(5); // all but 31 km
+  });
+
+  it("places without hotels get no count", () => {
+    expect(count([]).size).toBe(0);
+  });
+});

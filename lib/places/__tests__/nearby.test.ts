@@ -1,0 +1,182 @@
+import { describe, expect, it } from "vitest";
+import { BrandRegistry } from "@/lib/brands";
+import demoBrands from "@/lib/brands/demo-brands.json";
+import { AppError } from "@/lib/http/errors";
+import { Gazetteer } from "../gazetteer";
+import { PlacesView, nearbyPlaces } from "../nearby";
+import { parseNearbyPlacesRequest } from "../request";
+import { eastKm, northKm, place } from "./helpers";
+
+const registry = BrandRegistry.parse(JSON.stringify(demoBrands), "demo");
+const aurora = registry.get("aurora")!;
+const sakura = registry.get("sakura")!;
+
+const LAT = 41.9;
+const LON = 12.5;
+const rome = place("rome", "city", LAT, LON, {
+  name: "Rome",
+  names: { it: "Roma", de: "Rom" },
+  country: "IT",
+  population: 2_800_000,
+});
+const romeUs = place("rome-us", "city", 34.257, -85.165, { name: "Rome", country: "US", population: 36_000 });
+const colosseum = place("colosseum", "landmark", northKm(LAT, 0.5), LON, {
+  name: "Colosseum",
+  names: { it: "Colosseo" },
+  country: "IT",
+});
+const vatican = place("st-peters", "landmark", LAT, eastKm(LAT, LON, -3), {
+  name: "St. Peter's Basilica",
+  country: "VA",
+});
+const suburb = place("suburb", "townVillage", northKm(LAT, 12), LON, { name: "Suburb", country: "IT" });
+const airport = place("fco", "airport", northKm(LAT, -25), LON, { name: "Fiumicino", country: "IT" });
+const farCity = place("naples", "city", northKm(LAT, -190), LON, {
+  name: "Naples",
+  country: "IT",
+  population: 900_000,
+});
+const empty = place("no-hotels", "townVillage", northKm(LAT, 2), LON, { name: "Emptyville", country: "IT" });
+const gazetteer = new Gazetteer([rome, romeUs, colosseum, vatican, suburb, airport, farCity, empty]);
+const counts = new Map(
+  [rome, romeUs, colosseum, vatican, suburb, airport, farCity].map((p, i) => [p.placeId, i + 1] as [string, number]),
+);
+const view = new PlacesView(gazetteer, counts);
+
+const ask = (body: Record<string, unknown>, brand = aurora) =>
+  nearbyPlaces(
+    view,
+    brand,
+    parseNearbyPlacesRequest({
+      placeName: "Rome",
+      currency: "EUR",
+      language: "en",
+      userCountry: "DE",
+      userDevice: "mobile",
+      ...body,
+    }),
+  );
+
+function refusal(fn: () => unknown): AppError {
+  try {
+    fn();
+  } catch (e) {
+    return e as AppError;
+  }
+  throw new Error("expected a refusal");
+}
+
+describe("nearbyPlaces (the library call behind POST /v1/nearby-places)", () => {
+  it("lists places with hotels within the radius, nearest first, without the main place", () => {
+    const places = ask({});
+    expect(places.map((p) => p.placeName)).toEqual(["Colosseum", "St. Peter's Basilica", "Suburb", "Fiumicino"]);
+    expect(places.map((p) => p.distanceKM)).toEqual([0.5, 3, 12, 25]);
+    expect(places.map((p) => p.placeId)).not.toContain(rome.placeId);
+    expect(places.map((p) => p.placeName)).not.toContain("Emptyville"); // no hotels: its link would lead nowhere
+  });
+
+  it("carries every field of seed §2.2", () => {
+    const [first] = ask({ hits: 1 });
+    expect(first).toEqual({
+      placeName: "Colosseum",
+      placeId: colosseum.placeId,
+      placeCountry: "Italy",
+      placeCategory: "landmark",
+      distanceKM: 0.5,
+      hotelsCnt: 3,
+      url: expect.stringMatching(/^http:\/\/brand-a\.localhost:3000\/search\?/),
+    });
+  });
+
+  it("honours radius, hits and placeCategories", () => {
+    expect(ask({ radius: 10 }).map((p) => p.placeName)).toEqual(["Colosseum", "St. Peter's Basilica"]);
+    expect(ask({ radius: 1000 }).map((p) => p.placeName)).toContain("Naples");
+    expect(ask({ hits: 2 })).toHaveLength(2);
+    expect(ask({ placeCategories: ["airport", "townVillage"] }).map((p) => p.placeName)).toEqual([
+      "Suburb",
+      "Fiumicino",
+    ]);
+    expect(ask({ placeCategories: ["country"] })).toEqual([]);
+  });
+
+  it("names places and countries in the request's language where the source has them", () => {
+    const places = ask({ language: "it", hits: 2 });
+    expect(places.map((p) => [p.placeName, p.placeCountry])).toEqual([
+      ["Colosseo", "Italia"],
+      ["St. Peter's Basilica", "Città del Vaticano"],
+    ]);
+    // The main place is found by its name in any language.
+    expect(ask({ placeName: "Roma", hits: 1 })[0]?.placeName).toBe("Colosseum");
+  });
+
+  it("picks among same-named places by country, else takes the most prominent; placeId wins", () => {
+    expect(ask({ hits: 1 })[0]?.placeName).toBe("Colosseum"); // Rome, Italy
+    expect(ask({ country: "United States", radius: 1000 })).toEqual([]); // Rome, Georgia: nothing near it has hotels
+    expect(ask({ country: "US", placeCategories: ["city"], radius: 1000 })).toEqual([]);
+    expect(ask({ placeId: airport.placeId, placeName: "Rome", hits: 1 })[0]?.placeName).toBe("Rome");
+    expect(ask({ placeId: airport.placeId.toUpperCase(), hits: 1 })[0]?.placeName).toBe("Rome");
+  });
+
+  it("answers 404 PLACE_NOT_FOUND for an unknown place and 400 for an unknown country", () => {
+    let e = refusal(() => ask({ placeName: "Xyzzyville" }));
+    expect([e.status, e.code, e.field]).toEqual([404, "PLACE_NOT_FOUND", "placeName"]);
+    e = refusal(() => ask({ placeId: "aaaaaaaaaaaaa" }));
+    expect([e.status, e.code, e.field]).toEqual([404, "PLACE_NOT_FOUND", "placeId"]);
+    e = refusal(() => ask({ country: "Germany" }));
+    expect([e.status, e.code, e.field]).toEqual([404, "PLACE_NOT_FOUND", "country"]);
+    expect(e.message).toMatch(/No place named "Rome" in Germany/);
+    e = refusal(() => ask({ country: "Narnia" }));
+    expect([e.status, e.code, e.field]).toEqual([400, "INVALID_FIELD", "country"]);
+  });
+
+  it("builds each url on the partner's brand domain, landing on its search page with the seed's parameters", () => {
+    const [p] = ask({
+      hits: 1,
+      currency: "chf",
+      language: "de-CH",
+      rooms: "2-5",
+      checkIn: "2027-05-01",
+      checkOut: "2027-05-04",
+      label: "spring mail",
+      anonymousId: "v-1",
+    });
+    const url = new URL(p!.url);
+    expect(url.origin + url.pathname).toBe("http://brand-a.localhost:3000/search");
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      placeId: colosseum.placeId,
+      curr: "CHF",
+      lang: "de",
+      rooms: "2-5",
+      checkIn: "2027-05-01",
+      checkOut: "2027-05-04",
+      source: "aurora-partner",
+      label: "spring mail",
+      anonymousId: "v-1",
+      forceCurrencyChange: "false",
+      forceLanguageChange: "false",
+    });
+    const other = new URL(ask({ hits: 1 }, sakura)[0]!.url);
+    expect(other.host).toBe("brand-b.localhost:3000");
+    expect(other.searchParams.get("source")).toBe("sakura-partner");
+    expect(other.searchParams.get("forceCurrencyChange")).toBe("true");
+    expect(other.searchParams.has("checkIn")).toBe(false);
+    expect(other.searchParams.get("rooms")).toBe("2");
+  });
+
+  it("returns nothing, not an error, when no place has hotels yet", () => {
+    const bare = new PlacesView(gazetteer, new Map());
+    expect(
+      nearbyPlaces(
+        bare,
+        aurora,
+        parseNearbyPlacesRequest({
+          placeName: "Rome",
+          currency: "EUR",
+          language: "en",
+          userCountry: "DE",
+          userDevice: "mobile",
+        }),
+      ),
+    ).toEqual([]);
+  });
+});
