@@ -4,15 +4,23 @@ import type { Logger } from "@/lib/log";
 import { Gazetteer } from "./gazetteer";
 import { countHotels } from "./hotel-counts";
 import { bundledPlaces } from "./sources/bundled";
-import { importedPlaces, saveHotelCounts } from "./store";
+import { importedPlaces, importsStamp, saveHotelCounts } from "./store";
 import type { Place } from "./types";
 
 let bundled: Place[] | undefined;
+let last: { stamp: string; gazetteer: Gazetteer } | undefined;
 
-/** The gazetteer of this store: the bundled places (built once per process) and the store's imported ones. */
+/**
+ * The gazetteer of this store: the bundled places (built once per process) and the store's imported ones; reused
+ * while the imports stay the same.
+ */
 export async function loadGazetteer(db: Kysely<Database>): Promise<Gazetteer> {
+  const stamp = await importsStamp(db);
+  if (last?.stamp === stamp) return last.gazetteer;
   bundled ??= bundledPlaces();
-  return new Gazetteer(bundled, await importedPlaces(db));
+  const gazetteer = new Gazetteer(bundled, await importedPlaces(db));
+  last = { stamp, gazetteer };
+  return gazetteer;
 }
 
 export interface RecountResult {

@@ -24,7 +24,7 @@ async function load(db: Kysely<Database>, previous?: Loaded): Promise<Loaded> {
     return { ...previous, checkedAt: Date.now() };
   }
   const started = performance.now();
-  const gazetteer = previous && previous.stamp === stamp ? previous.view.gazetteer : await loadGazetteer(db);
+  const gazetteer = await loadGazetteer(db); // the same one while the imports are unchanged
   const view = new PlacesView(gazetteer, await loadHotelCounts(db), recountId);
   log.info(
     { recountId, places: gazetteer.size, listed: view.listed.length, ms: Math.round(performance.now() - started) },

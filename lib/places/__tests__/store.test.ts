@@ -1,0 +1,196 @@
+import fs from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openTestStore, STORE_KINDS, type TestStore } from "@/lib/store/testing";
+import { BrandRegistry } from "@/lib/brands";
+import demoBrands from "@/lib/brands/demo-brands.json";
+import { arrivalsByLabel, recordArrival } from "@/lib/tracking/arrivals";
+import { hotel, syncDir, tempDir, writeExport } from "@/lib/content/__tests__/helpers";
+import { importGeoNames } from "../geonames-import";
+import { loadGazetteer, recountHotels } from "../recount";
+import { latestRecount, loadHotelCounts } from "../store";
+import { placeIdFor } from "../place-id";
+
+const aurora = BrandRegistry.parse(JSON.stringify(demoBrands), "demo").get("aurora")!;
+const FRANCE = placeIdFor("country:FR");
+
+/** GeoNames dump lines (19 tab-separated columns), near the test hotels (48.00x N, 2.0 E). */
+function geonamesLine(cols: (string | number)[]): string {
+  const c = cols.map(String);
+  while (c.length < 19) c.push("");
+  return c.join("\t");
+}
+const DUMP = [
+  geonamesLine([
+    9000001,
+    "Tour de Test",
+    "Tour de Test",
+    "Test Tower,Testturm",
+    "48.0050",
+    "2.0000",
+    "S",
+    "TOWR",
+    "FR",
+    "",
+    "11",
+    "",
+    "",
+    "",
+    0,
+  ]),
+  geonamesLine([
+    9000002,
+    "Forêt de Test",
+    "Foret de Test",
+    "",
+    "48.0200",
+    "2.0100",
+    "L",
+    "RGN",
+    "FR",
+    "",
+    "11",
+    "",
+    "",
+    "",
+    0,
+  ]),
+  geonamesLine([
+    9000003,
+    "Testville",
+    "Testville",
+    "",
+    "48.0100",
+    "2.0050",
+    "P",
+    "PPL",
+    "FR",
+    "",
+    "11",
+    "",
+    "",
+    "",
+    1200,
+  ]),
+  geonamesLine([9000004, "Test River", "Test River", "", "48.0", "2.0", "H", "STM", "FR", "", "", "", "", "", 0]),
+  geonamesLine([9000005, "Test Church", "Test Church", "", "48.0", "2.0", "S", "CH", "FR", "", "", "", "", "", 0]),
+  geonamesLine(["x9", "Broken", "Broken", "", "48.0", "2.0", "S", "MNMT", "FR", "", "", "", "", "", 0]),
+  geonamesLine([9000007, "Nowhere", "Nowhere", "", "148.0", "2.0", "S", "MNMT", "FR", "", "", "", "", "", 0]),
+  "too\tfew\tcolumns",
+].join("\n");
+
+describe.each(STORE_KINDS)("places in the %s store", (kind) => {
+  let store: TestStore;
+  beforeAll(async () => {
+    store = await openTestStore(kind);
+  });
+  afterAll(async () => {
+    await store?.drop();
+  });
+
+  it("recomputes the hotel counts after every published sync", async () => {
+    const dir = writeExport({ "hotels.jsonl": Array.from({ length: 30 }, (_, i) => hotel(i)) });
+    const first = await syncDir(store, dir);
+    expect(first.placesRecount).toMatchObject({ places: expect.any(Number) });
+    expect((await loadHotelCounts(store.db)).get(FRANCE)).toBe(30);
+    expect((await latestRecount(store.db))?.run_id).toBe(first.runId);
+
+    writeExport({ "hotels.jsonl": Array.from({ length: 27 }, (_, i) => hotel(i)) }, { dir });
+    const second = await syncDir(store, dir);
+    expect(second.removed).toBe(3);
+    expect((await loadHotelCounts(store.db)).get(FRANCE)).toBe(27);
+    expect((await latestRecount(store.db))?.run_id).toBe(second.runId);
+  });
+
+  it("keeps the previous counts when a sync refuses to publish", async () => {
+    const dir = writeExport({ "hotels.jsonl": [hotel(1)] });
+    const refused = await syncDir(store, dir);
+    expect(refused.status).toBe("refused"); // would remove 26 of 27
+    expect(refused.placesRecount).toBeUndefined();
+    expect((await loadHotelCounts(store.db)).get(FRANCE)).toBe(27);
+  });
+
+  it("imports landmarks, tourist regions and populated places from a GeoNames dump, and counts their hotels", async () => {
+    const file = path.join(tempDir("geonames-"), "FR.txt");
+    fs.writeFileSync(file, DUMP);
+    const summary = await importGeoNames(store.db, file);
+    expect(summary).toMatchObject({
+      lines: 8,
+      imported: 3,
+      byCategory: { landmark: 1, touristRegion: 1, townVillage: 1 },
+      skipped: 2,
+      rejected: 3,
+    });
+    expect(summary.problems.map((p) => p.line)).toEqual([6, 7, 8]);
+    expect(summary.problems[1]!.message).toMatch(/not a position/);
+
+    const gazetteer = await loadGazetteer(store.db);
+    const tower = gazetteer.named("Testturm")[0]!;
+    expect(tower).toMatchObject({ name: "Tour de Test", category: "landmark", country: "FR" });
+    expect(tower.placeId).toBe(placeIdFor("geonames:9000001"));
+    expect(gazetteer.named("Foret de Test")[0]).toMatchObject({ category: "touristRegion", radiusKm: 50 });
+
+    await recountHotels(store.db, { runId: null });
+    const counts = await loadHotelCounts(store.db);
+    // Hotels H0..H26 stand at 48.000..48.026 N, 2.0 E; 2 km north of the tower (48.005) is 48.023: H0..H22.
+    expect(counts.get(tower.placeId)).toBe(23);
+    expect(counts.get(placeIdFor("geonames:9000002"))).toBe(27);
+
+    // Importing again updates in place: no duplicates.
+    const again = await importGeoNames(store.db, file);
+    expect(again.imported).toBe(3);
+    const rows = await store.db.selectFrom("places").select("place_id").execute();
+    expect(rows).toHaveLength(3);
+  });
+
+  it("imports nothing from a dump that breaks off half-way", async () => {
+    const file = path.join(tempDir("geonames-"), "cut.txt.gz");
+    const whole = gzipSync(
+      Array.from({ length: 2000 }, (_, i) =>
+        geonamesLine([9100000 + i, `Monument ${i}`, `Monument ${i}`, "", "45.0", "5.0", "S", "MNMT", "FR"]),
+      ).join("\n"),
+    );
+    fs.writeFileSync(file, whole.subarray(0, Math.floor(whole.length * 0.6)));
+    await expect(importGeoNames(store.db, file)).rejects.toMatchObject({ code: "IMPORT_FAILED" });
+    const rows = await store.db.selectFrom("places").select("place_id").where("name", "like", "Monument%").execute();
+    expect(rows).toEqual([]);
+  });
+
+  it("records arrivals from partner links without personal data, and reports them per partner and label", async () => {
+    const since = new Date(Date.now() - 60_000);
+    const placeId = placeIdFor("country:FR");
+    const a = await recordArrival(store.db, aurora, {
+      source: "aurora-partner",
+      label: "mail",
+      placeId,
+      anonymousId: "v1",
+    });
+    expect(a).toMatchObject({ brandId: "aurora", source: "aurora-partner", label: "mail", placeId, anonymousId: "v1" });
+    await recordArrival(store.db, aurora, { source: "aurora-partner", label: "mail", placeId, anonymousId: "v2" });
+    await recordArrival(store.db, aurora, { source: "aurora-partner", label: "mail", anonymousId: "v1" });
+    await recordArrival(store.db, aurora, { source: "aurora-partner" });
+    // Not a partner link, or values that cannot be stored as they are.
+    expect(await recordArrival(store.db, aurora, {})).toBeNull();
+    expect(await recordArrival(store.db, aurora, { source: "<script>" })).toBeNull();
+    const odd = await recordArrival(store.db, aurora, {
+      source: "aurora-partner",
+      label: "bad\u0000label",
+      placeId: "not-an-id",
+      anonymousId: "has space",
+    });
+    expect(odd).toMatchObject({ label: null, placeId: null, anonymousId: null });
+
+    const report = await arrivalsByLabel(store.db, since);
+    expect(report[0]).toMatchObject({
+      brand_id: "aurora",
+      source: "aurora-partner",
+      label: "mail",
+      arrivals: 3,
+      visitors: 2,
+    });
+    expect(report.reduce((n, r) => n + r.arrivals, 0)).toBe(5);
+    const columns = Object.keys((await store.db.selectFrom("arrivals").selectAll().executeTakeFirstOrThrow()) ?? {});
+    expect(columns.sort()).toEqual(["anonymous_id", "arrived_at", "brand_id", "id", "label", "place_id", "source"]);
+  });
+});
