@@ -29,9 +29,15 @@ export async function startServer(opts: { port: number; hostname?: string; dir?:
     server.once("error", reject);
     server.listen(opts.port, hostname, resolve);
   });
+  const url = `http://${hostname.includes(":") ? `[${hostname}]` : hostname}:${opts.port}`;
+  // Readiness: /api/health loads the store and the places, so the first real request does not wait for them.
+  const health = await fetch(`${url}/api/health`).catch((e: unknown) => e as Error);
+  if (health instanceof Error || !health.ok) {
+    log.warn({ status: health instanceof Error ? health.message : health.status }, "not ready yet: /api/health failed");
+  }
   return {
     server,
-    url: `http://${hostname.includes(":") ? `[${hostname}]` : hostname}:${opts.port}`,
+    url,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,0 +1,237 @@
+import http from "node:http";
+import fs from "node:fs";
+import zlib from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { nextDayExport } from "@/lib/content/generate";
+import { syncDir, tempDir } from "@/lib/content/__tests__/helpers";
+import { AURORA_KEY, SAKURA_KEY, post, startNearbyServer, validBody, type NearbyServer } from "./http-fixture";
+import { OPENAPI_PATH, validateError, validateResponse } from "./openapi";
+
+let server: NearbyServer;
+beforeAll(async () => {
+  server = await startNearbyServer();
+}, 180_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+type Place = {
+  placeName: string;
+  placeId: string;
+  placeCategory: string;
+  distanceKM: number;
+  hotelsCnt: number;
+  url: string;
+};
+
+async function expectError(res: Response, status: number, code: string, field?: string) {
+  expect(res.status).toBe(status);
+  expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+  const body = (await res.json()) as { error: { code: string; field?: string; message: string } };
+  expect(validateError(body), JSON.stringify(validateError.errors)).toBe(true);
+  expect(body.error.code).toBe(code);
+  if (field !== undefined) expect(body.error.field).toBe(field);
+  expect(body.error.message.length).toBeGreaterThan(5);
+  return body.error;
+}
+
+/** A raw request (no transparent decompression), to see the bytes and the Content-Encoding the server chose. */
+function raw(
+  body: unknown,
+  acceptEncoding?: string,
+): Promise<{ status: number; encoding?: string; vary?: string; bytes: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${server.url}/v1/nearby-places`,
+      {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-partner-key": AURORA_KEY,
+          ...(acceptEncoding ? { "accept-encoding": acceptEncoding } : {}),
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () =>
+          resolve({
+            status: res.statusCode!,
+            encoding: res.headers["content-encoding"],
+            vary: res.headers.vary,
+            bytes: Buffer.concat(chunks),
+          }),
+        );
+      },
+    );
+    req.on("error", reject);
+    req.end(JSON.stringify(body));
+  });
+}
+
+describe("POST /v1/nearby-places over HTTP (the built app)", () => {
+  it("answers 200 with the places of seed §2.3, nearest first, links on the partner's brand domain", async () => {
+    const res = await post(server, { ...validBody, hits: 20, radius: 500, label: "widget", anonymousId: "visitor-7" });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(res.headers.get("x-anonymous-id")).toBe("visitor-7");
+    const body = (await res.json()) as { places: Place[] };
+    expect(validateResponse(body), JSON.stringify(validateResponse.errors)).toBe(true);
+    expect(body.places).toHaveLength(20);
+    const distances = body.places.map((p) => p.distanceKM);
+    expect(distances).toEqual([...distances].sort((a, b) => a - b));
+    expect(Math.max(...distances)).toBeLessThanOrEqual(500);
+    expect(body.places.map((p) => p.placeName)).not.toContain("Paris");
+    expect(new Set(body.places.map((p) => p.placeCategory)).size).toBeGreaterThan(3);
+    expect(body.places.every((p) => p.hotelsCnt >= 1)).toBe(true);
+    const url = new URL(body.places[0]!.url);
+    expect(url.host).toBe(`brand-a.localhost:${server.port}`);
+    expect(url.pathname).toBe("/search");
+    expect(url.searchParams.get("source")).toBe("aurora-partner");
+    expect(url.searchParams.get("label")).toBe("widget");
+    expect(url.searchParams.get("anonymousId")).toBe("visitor-7");
+    for (const p of ["curr", "forceCurrencyChange", "forceLanguageChange", "lang", "placeId", "rooms"])
+      expect(url.searchParams.has(p), p).toBe(true);
+  });
+
+  it("generates an anonymousId when none is sent, and a partner's key selects its brand", async () => {
+    const res = await post(server, { ...validBody, hits: 1 }, { "x-partner-key": SAKURA_KEY });
+    expect(res.headers.get("x-anonymous-id")).toMatch(/^[0-9a-f-]{36}$/);
+    const { places } = (await res.json()) as { places: Place[] };
+    const url = new URL(places[0]!.url);
+    expect(url.host).toBe(`brand-b.localhost:${server.port}`);
+    expect(url.searchParams.get("source")).toBe("sakura-partner");
+    expect(url.searchParams.get("anonymousId")).toBe(res.headers.get("x-anonymous-id"));
+  });
+
+  it("compresses the response with br, gzip or deflate as Accept-Encoding asks", async () => {
+    const body = { ...validBody, hits: 200, radius: 1000, anonymousId: "same" };
+    const plain = await raw(body);
+    expect(plain.encoding).toBeUndefined();
+    const decoders = { br: zlib.brotliDecompressSync, gzip: zlib.gunzipSync, deflate: zlib.inflateSync };
+    for (const [header, expected] of [
+      ["br", "br"],
+      ["gzip", "gzip"],
+      ["deflate", "deflate"],
+      ["gzip, deflate, br", "br"],
+      ["gzip;q=1, br;q=0.5", "gzip"],
+      ["br;q=0, deflate", "deflate"],
+      ["identity", undefined],
+    ] as const) {
+      const r = await raw(body, header);
+      expect(r.status, header).toBe(200);
+      expect(r.encoding, header).toBe(expected);
+      expect(r.vary).toMatch(/Accept-Encoding/i);
+      const text = expected ? decoders[expected](r.bytes) : r.bytes;
+      expect(JSON.parse(text.toString())).toEqual(JSON.parse(plain.bytes.toString()));
+      if (expected) expect(r.bytes.length).toBeLessThan(plain.bytes.length / 4);
+    }
+  });
+
+  it("401 for a missing or unknown X-Partner-Key, before anything else is looked at", async () => {
+    await expectError(await post(server, validBody, { "x-partner-key": "" }), 401, "UNAUTHORIZED", "X-Partner-Key");
+    await expectError(await post(server, validBody, { "x-partner-key": "guess-guess-guess-1" }), 401, "UNAUTHORIZED");
+    const res = await fetch(`${server.url}/v1/nearby-places`, { method: "POST", body: "not json" });
+    await expectError(res, 401, "UNAUTHORIZED", "X-Partner-Key");
+  });
+
+  it("415 for a body that is not application/json", async () => {
+    for (const type of [
+      "text/plain",
+      "application/x-www-form-urlencoded",
+      "application/json; charset=latin1",
+      "application/jsonx",
+    ]) {
+      await expectError(
+        await post(server, validBody, { "content-type": type }),
+        415,
+        "UNSUPPORTED_MEDIA_TYPE",
+        "Content-Type",
+      );
+    }
+    const ok = await post(server, validBody, { "content-type": "Application/JSON; charset=UTF-8" });
+    expect(ok.status).toBe(200);
+    await expectError(
+      await post(server, validBody, { "content-encoding": "gzip" }),
+      415,
+      "UNSUPPORTED_MEDIA_TYPE",
+      "Content-Encoding",
+    );
+  });
+
+  it("400 for malformed bodies, naming the problem and the field", async () => {
+    await expectError(await post(server, "{"), 400, "INVALID_JSON");
+    await expectError(await post(server, ""), 400, "INVALID_JSON");
+    await expectError(await post(server, new Uint8Array([0x7b, 0xff, 0xfe, 0x7d])), 400, "INVALID_JSON");
+    await expectError(await post(server, [validBody]), 400, "INVALID_BODY");
+    await expectError(await post(server, { ...validBody, radius: -5 }), 400, "INVALID_FIELD", "radius");
+    await expectError(await post(server, { ...validBody, hits: 5000 }), 400, "INVALID_FIELD", "hits");
+    await expectError(
+      await post(server, { ...validBody, placeCategories: ["beach"] }),
+      400,
+      "INVALID_FIELD",
+      "placeCategories",
+    );
+    await expectError(await post(server, { ...validBody, currency: undefined }), 400, "MISSING_FIELD", "currency");
+    const error = await expectError(await post(server, {}), 400, "MISSING_FIELD", "placeName");
+    expect(error).toHaveProperty("details");
+  });
+
+  it("413 for a body over 64 KiB, 404 for an unknown place, 405 for other methods", async () => {
+    await expectError(await post(server, { ...validBody, label: "x".repeat(70_000) }), 413, "PAYLOAD_TOO_LARGE");
+    await expectError(
+      await post(server, { ...validBody, placeName: "Xyzzyville" }),
+      404,
+      "PLACE_NOT_FOUND",
+      "placeName",
+    );
+    await expectError(
+      await post(server, { ...validBody, placeId: "aaaaaaaaaaaaa" }),
+      404,
+      "PLACE_NOT_FOUND",
+      "placeId",
+    );
+    await expectError(await post(server, { ...validBody, country: "Japan" }), 404, "PLACE_NOT_FOUND", "country");
+    const get = await fetch(`${server.url}/v1/nearby-places`);
+    await expectError(get, 405, "METHOD_NOT_ALLOWED");
+  });
+
+  it("serves its OpenAPI 3.1 document, the same as schemas/", async () => {
+    const res = await fetch(`${server.url}/v1/openapi.json`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual(JSON.parse(fs.readFileSync(OPENAPI_PATH, "utf8")));
+  });
+
+  it("shows new hotel counts once a sync elsewhere has recounted them", async () => {
+    const ask = async () => {
+      const res = await post(server, { ...validBody, placeName: "Nice", placeCategories: ["country"], radius: 1000 });
+      const { places } = (await res.json()) as { places: Place[] };
+      return places.find((p) => p.placeName === "France")?.hotelsCnt;
+    };
+    const before = await ask();
+    expect(before).toBeGreaterThan(0);
+    const nextDay = tempDir("nearby-next-day-");
+    await nextDayExport({
+      from: server.exportDir,
+      out: nextDay,
+      seed: 8,
+      changed: 0,
+      removed: 0.15,
+      added: 0,
+      invalid: 0,
+    });
+    const summary = await syncDir(server.store, nextDay);
+    expect(summary.removed).toBeGreaterThan(10);
+    const deadline = Date.now() + 15_000;
+    let after = before;
+    while (after === before && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 500));
+      after = await ask();
+    }
+    expect(after).toBeLessThan(before!);
+  });
+
+  it("logged no server error while answering all of the above", () => {
+    expect(server.logs()).not.toMatch(/"level":50/);
+  });
+});
