@@ -1,14 +1,14 @@
 import type { Language } from "@/lib/locale";
 
-/** Seed §4.1: the eight place categories, in the order the gazetteer ranks same-named places of equal population. */
+/** Seed §4.1: the eight place categories, in its order (also how same-named places of equal population rank). */
 export const PLACE_CATEGORIES = [
   "country",
   "adminDivision",
   "city",
   "townVillage",
   "subCity",
-  "touristRegion",
   "landmark",
+  "touristRegion",
   "airport",
 ] as const;
 export type PlaceCategory = (typeof PLACE_CATEGORIES)[number];
