@@ -18,6 +18,10 @@ export default function RootLayout({ children }: { children: React.ReactNode }) 
           <span className="muted">synced from the SFTP content export</span>
         </header>
         <main>{children}</main>
+        <footer className="site muted">
+          Place data: <a href="https://www.geonames.org/">GeoNames</a> (CC BY 4.0) and{" "}
+          <a href="https://ourairports.com/data/">OurAirports</a> (public domain).
+        </footer>
       </body>
     </html>
   );

@@ -61,6 +61,24 @@ test("an unknown hotel is a 404 page", async ({ page }) => {
 
 test("health answers with the store and the count", async ({ request }) => {
   const res = await request.get("/api/health");
-  expect(await res.json()).toMatchObject({ status: "ok", store: "sqlite", hotels: 301 });
+  const body = await res.json();
+  expect(body).toMatchObject({ status: "ok", store: "sqlite", hotels: 301 });
+  expect(body.places.total).toBeGreaterThan(140_000);
+  expect(body.places.withHotels).toBeGreaterThan(100);
   expect(res.headers()["x-content-type-options"]).toBe("nosniff");
+});
+
+test("every page credits the place data's sources in its footer", async ({ page }) => {
+  await page.goto("/");
+  const footer = page.locator("footer");
+  await expect(footer).toContainText("GeoNames (CC BY 4.0)");
+  await expect(footer.getByRole("link", { name: "GeoNames" })).toHaveAttribute("href", "https://www.geonames.org/");
+  await expect(footer.getByRole("link", { name: "OurAirports" })).toHaveAttribute("href", "https://ourairports.com/data/");
+});
+
+test("pages and the API are compressed as the browser asks (br)", async ({ request }) => {
+  const res = await request.get("/", { headers: { "accept-encoding": "br" } });
+  expect(res.status()).toBe(200);
+  expect(res.headers()["content-encoding"]).toBe("br");
+  expect(await res.text()).toContain("properties published");
 });

@@ -9,6 +9,7 @@ import { decode, recordText, splitRecords } from "@/lib/content/records";
 import { createValidator } from "@/lib/content/validate";
 import { startSftpServer } from "@/e2e/fixtures/sftp-server";
 import { openTestStore } from "@/lib/store/testing";
+import { markdownTable } from "./format";
 
 const usage = `Usage: npm run bench:sync -- [--count 100000] [--seed 1] [--plain] [--no-postgres]
 
@@ -172,15 +173,10 @@ function printTable(results: Measure[], count: number, format: string): void {
     `${(rate(m) / rate(base)).toFixed(2)}×`,
   ]);
   const header = ["phase", "records", "seconds", "records/s", "MB/s", "peak RSS MB", "vs (a)"];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) =>
-    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ")} |`;
   console.log(
     `\nbench:sync — ${count} records, ${format}, ${(base.bytes / 1e6).toFixed(0)} MB on the wire, ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}\n`,
   );
-  console.log(line(header));
-  console.log(`|${widths.map((w, i) => (i === 0 ? "-".repeat(w + 2) : "-".repeat(w + 1) + ":")).join("|")}|`);
-  for (const r of rows) console.log(line(r));
+  console.log(markdownTable(header, rows));
   const find = (p: string) => results.find((m) => m.phase.startsWith(p));
   const b = find("(b)");
   const c = find("(c)");

@@ -29,3 +29,12 @@ export function formatSummary(s: SyncSummary): string {
   const w = Math.max(...rows.map(([k]) => k.length));
   return rows.map(([k, v]) => `${k.padEnd(w)}  ${v}`).join("\n");
 }
+
+/** A Markdown table: the first column left-aligned, the others right-aligned (numbers). */
+export function markdownTable(header: string[], rows: string[][]): string {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) =>
+    `| ${cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join(" | ")} |`;
+  const rule = `|${widths.map((w, i) => (i === 0 ? "-".repeat(w + 2) : "-".repeat(w + 1) + ":")).join("|")}|`;
+  return [line(header), rule, ...rows.map(line)].join("\n");
+}

@@ -96,13 +96,6 @@ export async function importGeoNames(
     throw new AppError({ status: 404, code: "SOURCE_NOT_FOUND", field: "file", message: `No such file: ${file}` });
   }
   const landmarkCodes = new Set(opts.landmarkCodes ?? DEFAULT_LANDMARK_CODES);
-  const raw = fs.createReadStream(file);
-  let bytes = 0;
-  raw.on("data", (chunk) => {
-    bytes += chunk.length;
-    opts.onProgress?.(bytes, total);
-  });
-  const input = file.endsWith(".gz") ? raw.pipe(zlib.createGunzip()) : raw;
   const summary: GeoNamesImportSummary = {
     file: path.basename(file),
     lines: 0,
@@ -142,6 +135,14 @@ export async function importGeoNames(
   try {
     // One transaction: a file that breaks off half-way (a truncated .gz) imports nothing.
     await db.transaction().execute(async (trx) => {
+      // Opened inside the transaction: a stream that starts flowing before readline listens would lose lines.
+      const raw = fs.createReadStream(file);
+      let bytes = 0;
+      raw.on("data", (chunk) => {
+        bytes += chunk.length;
+        opts.onProgress?.(bytes, total);
+      });
+      const input = file.endsWith(".gz") ? raw.pipe(zlib.createGunzip()) : raw;
       for await (const line of readline.createInterface({ input, crlfDelay: Infinity })) {
         summary.lines++;
         if (!line.trim() || line.startsWith("#")) continue;

@@ -35,7 +35,8 @@ describe("nearby-places request (seed §4.1)", () => {
   });
 
   it("requires placeName or placeId, and placeId wins (placeName is then ignored, even when malformed)", () => {
-    const { placeName: _, ...rest } = base;
+    const rest: Record<string, unknown> = { ...base };
+    delete rest.placeName;
     expectRefused(rest, "placeName", "MISSING_FIELD", /One of placeName or placeId/);
     const r = parseNearbyPlacesRequest({ ...rest, placeId: "abc", placeName: 42 });
     expect(r.placeId).toBe("abc");

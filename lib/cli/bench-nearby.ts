@@ -1,0 +1,205 @@
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import pino from "pino";
+import { freePort } from "@/e2e/fixtures/sftp-server";
+import demoBrands from "@/lib/brands/demo-brands.json";
+import { generateExport } from "@/lib/content/generate";
+import { LocalSource } from "@/lib/content/sources";
+import { syncExport } from "@/lib/content/sync";
+import { SAMPLE_CITIES } from "@/lib/content/generate/cities";
+import { openTestStore } from "@/lib/store/testing";
+import { markdownTable } from "./format";
+
+const usage = `Usage: npm run bench:nearby -- [--count 20000] [--duration 10] [--connections 32]
+
+Builds the app, loads --count generated hotels (around 58 real cities) into a fresh SQLite store, serves the built
+app (lib/server, as npm start does) and measures with autocannon at --connections connections, --duration seconds
+each: a trivial JSON route of the same server (GET /api/live: the baseline, measured before and after), then
+POST /v1/nearby-places with hits 10 (all categories), hits 10 with three categories, and hits 1000 within 1000 km.
+Request bodies rotate over the 58 cities; every request sends Accept-Encoding: gzip, deflate, br as a partner's
+HTTP client does. Targets (hits 10): ≥ 0.7 × the trivial route's requests/s and p99 ≤ 1.5 × its p99.`;
+
+const KEY = demoBrands.brands[0]!.partner.keys[0]!;
+
+interface Scenario {
+  name: string;
+  method: "GET" | "POST";
+  path: string;
+  bodies?: string[];
+}
+interface Measure {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  bytes: number;
+  non2xx: number;
+  errors: number;
+}
+
+function bodies(extra: Record<string, unknown>): string[] {
+  return SAMPLE_CITIES.map((c) =>
+    JSON.stringify({
+      placeName: c.name,
+      country: c.country,
+      currency: c.currency,
+      language: "en",
+      userCountry: "DE",
+      userDevice: "mobile",
+      ...extra,
+    }),
+  );
+}
+
+async function measure(url: string, s: Scenario, duration: number, connections: number): Promise<Measure> {
+  let i = 0;
+  const result = await autocannon({
+    url: url + s.path,
+    connections,
+    duration,
+    requests: [
+      {
+        method: s.method,
+        headers: {
+          "accept-encoding": "gzip, deflate, br",
+          ...(s.bodies ? { "content-type": "application/json", "x-partner-key": KEY } : {}),
+        },
+        setupRequest: (req) => (s.bodies ? { ...req, body: s.bodies[i++ % s.bodies.length] } : req),
+      },
+    ],
+  });
+  return {
+    name: s.name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bytes: result.throughput.average / Math.max(result.requests.average, 1),
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      count: { type: "string", default: "20000" },
+      duration: { type: "string", default: "10" },
+      connections: { type: "string", default: "32" },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  if (values.help) return void console.log(usage);
+  const count = Number(values.count);
+  const duration = Number(values.duration);
+  const connections = Number(values.connections);
+
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "bench-nearby-"));
+  const store = await openTestStore("sqlite");
+  try {
+    console.log(`loading ${count} generated hotels …`);
+    await generateExport({ out: work, count, seed: 1 });
+    const summary = await syncExport({
+      store,
+      source: new LocalSource(work),
+      log: pino({ level: "warn" }),
+      maxRemovedShare: 1,
+      maxRejectedShare: 1,
+      lockStaleSeconds: 30,
+    });
+    if (summary.status !== "published") throw new Error(`sync ${summary.status}: ${summary.error?.message}`);
+    await store.close();
+
+    const port = await freePort();
+    const start = import.meta.url.endsWith(".mjs")
+      ? [new URL("./start.mjs", import.meta.url).pathname]
+      : ["--import", "tsx", "lib/cli/start.ts"];
+    const server = spawn(process.execPath, [...start, "--port", String(port)], {
+      env: { ...process.env, DATABASE_URL: store.databaseUrl, LOG_LEVEL: "warn", NODE_ENV: "production" },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.stdout!.on("data", (d: Buffer) => d.toString().includes("ready on") && resolve());
+        server.once("exit", (code) => reject(new Error(`the server exited (${code})`)));
+      });
+      const url = `http://127.0.0.1:${port}`;
+      const scenarios: Scenario[] = [
+        { name: "trivial JSON route (GET /api/live)", method: "GET", path: "/api/live" },
+        {
+          name: "nearby, hits 10, all categories",
+          method: "POST",
+          path: "/v1/nearby-places",
+          bodies: bodies({ hits: 10 }),
+        },
+        {
+          name: "nearby, hits 10, city+landmark+airport",
+          method: "POST",
+          path: "/v1/nearby-places",
+          bodies: bodies({ hits: 10, radius: 200, placeCategories: ["city", "landmark", "airport"] }),
+        },
+        {
+          name: "nearby, hits 1000, radius 1000",
+          method: "POST",
+          path: "/v1/nearby-places",
+          bodies: bodies({ hits: 1000, radius: 1000 }),
+        },
+        { name: "trivial JSON route (again)", method: "GET", path: "/api/live" },
+      ];
+      // Warm-up: JIT, connection pools, the places' first load.
+      for (const s of scenarios.slice(0, 4)) await measure(url, s, 2, connections);
+      const results: Measure[] = [];
+      for (const s of scenarios) {
+        process.stderr.write(`measuring ${s.name} (${duration} s) …\n`);
+        results.push(await measure(url, s, duration, connections));
+      }
+      report(results, { count, duration, connections });
+    } finally {
+      server.kill("SIGTERM");
+    }
+  } finally {
+    await store.drop();
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+function report(results: Measure[], opts: { count: number; duration: number; connections: number }): void {
+  const trivial = [results[0]!, results[results.length - 1]!];
+  const baseRps = (trivial[0]!.rps + trivial[1]!.rps) / 2;
+  const baseP99 = (trivial[0]!.p99 + trivial[1]!.p99) / 2;
+  const rows = results.map((m) => [
+    m.name,
+    Math.round(m.rps).toString(),
+    m.p50.toFixed(1),
+    m.p99.toFixed(1),
+    `${(m.rps / baseRps).toFixed(2)}×`,
+    `${(m.p99 / baseP99).toFixed(2)}×`,
+    Math.round(m.bytes).toString(),
+    String(m.non2xx + m.errors),
+  ]);
+  console.log(
+    `\nbench:nearby — ${opts.count} hotels, ${opts.connections} connections, ${opts.duration} s each, ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}\n`,
+  );
+  console.log(
+    markdownTable(
+      ["scenario", "req/s", "p50 ms", "p99 ms", "req/s vs trivial", "p99 vs trivial", "bytes/resp", "failed"],
+      rows,
+    ),
+  );
+  const hits10 = results[1]!;
+  const checks: [string, boolean][] = [
+    [`hits 10: ≥ 0.7 × trivial req/s: ${(hits10.rps / baseRps).toFixed(2)}×`, hits10.rps / baseRps >= 0.7],
+    [`hits 10: p99 ≤ 1.5 × trivial p99: ${(hits10.p99 / baseP99).toFixed(2)}×`, hits10.p99 / baseP99 <= 1.5],
+    [`no failed requests`, results.every((m) => m.non2xx + m.errors === 0)],
+  ];
+  console.log("\ntrivial baseline: mean of the two trivial runs (before and after)\n\ntargets:");
+  for (const [text, ok] of checks) console.log(`  ${ok ? "PASS" : "FAIL"}  ${text}`);
+}
+
+main().catch((e: unknown) => {
+  console.error(`bench:nearby failed: ${(e as Error).message}`);
+  process.exit(1);
+});
