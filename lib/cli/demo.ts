@@ -42,7 +42,12 @@ async function main(): Promise<void> {
   } finally {
     await store.close();
   }
-  console.log(`serving on http://localhost:${port}  (Ctrl-C to stop)\n`);
+  console.log(`serving on http://localhost:${port}  (Ctrl-C to stop)`);
+  console.log(`nearby places, as a partner calls them:
+  curl -s localhost:${port}/v1/nearby-places -H 'Content-Type: application/json' \\
+    -H 'X-Partner-Key: demo-aurora-partner-key-0001' \\
+    -d '{"placeName":"Paris","currency":"EUR","language":"en","userCountry":"DE","userDevice":"desktop","hits":5}'
+  OpenAPI document: http://localhost:${port}/v1/openapi.json\n`);
   const start = path.join(".data", "cli", "start.mjs");
   const server = spawn(process.execPath, [start, "--port", port, "--hostname", process.env.HOST ?? "127.0.0.1"], {
     stdio: "inherit",
