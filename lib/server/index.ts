@@ -2,27 +2,38 @@ import http from "node:http";
 import compression from "compression";
 import next from "next";
 import { log } from "@/lib/log";
+import { COMPRESS_THRESHOLD, compressWhole } from "./compress";
+
+/** Route handlers that answer JSON (the API), as opposed to pages. */
+const JSON_ROUTES = /^\/(v1|api)\//;
 
 /**
  * The production server: Next's request handler behind response compression. Next 16 drops a route handler's own
  * Content-Encoding header and its built-in compression knows only gzip and deflate, so compression happens here
  * (next.config.ts turns the built-in one off): br (quality 4), gzip or deflate as the request's Accept-Encoding asks,
- * for every response above 1 KB — pages and the API alike.
+ * for every response above 1 KB — the API's complete JSON bodies in one call (./compress.ts), pages as streams.
  */
 export async function startServer(opts: { port: number; hostname?: string; dir?: string }) {
   const hostname = opts.hostname ?? "127.0.0.1";
   const app = next({ dev: false, dir: opts.dir ?? process.cwd(), hostname, port: opts.port });
   await app.prepare();
   const handle = app.getRequestHandler();
-  const compress = compression({ threshold: 1024 });
-  const server = http.createServer((req, res) => {
-    compress(req as Parameters<typeof compress>[0], res as Parameters<typeof compress>[1], () => {
-      handle(req, res).catch((e: unknown) => {
-        log.error({ err: (e as Error).message, url: req.url?.split("?")[0] }, "request handler failed");
-        if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" });
-        res.end(JSON.stringify({ error: { code: "INTERNAL", message: "An unexpected error occurred." } }));
-      });
+  const compressStreams = compression({ threshold: COMPRESS_THRESHOLD });
+  const serve = (req: http.IncomingMessage, res: http.ServerResponse) =>
+    handle(req, res).catch((e: unknown) => {
+      log.error({ err: (e as Error).message, url: req.url?.split("?")[0] }, "request handler failed");
+      if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" });
+      res.end(JSON.stringify({ error: { code: "INTERNAL", message: "An unexpected error occurred." } }));
     });
+  const server = http.createServer((req, res) => {
+    // JSON route handlers answer with complete bodies: compressed whole. Pages may stream: compressed as a stream.
+    if (JSON_ROUTES.test(req.url ?? "")) {
+      compressWhole(req, res);
+      return void serve(req, res);
+    }
+    compressStreams(req as Parameters<typeof compressStreams>[0], res as Parameters<typeof compressStreams>[1], () =>
+      serve(req, res),
+    );
   });
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {

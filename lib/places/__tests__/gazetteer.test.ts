@@ -81,6 +81,22 @@ describe("the bundled gazetteer", () => {
     expect(nameKey("Straße Øresund")).toBe("strasse oresund");
   });
 
+  it("finds well-known cities by their English and local names, and shows the visitor's", () => {
+    for (const [name, country] of [
+      ["Seville", "ES"],
+      ["Sevilla", "ES"],
+      ["Cologne", "DE"],
+      ["Wien", "AT"],
+      ["Geneva", "CH"],
+      ["Praha", "CZ"],
+      ["München", "DE"],
+    ]) {
+      expect(gazetteer.named(name!).find((p) => p.category === "city")?.country, name).toBe(country);
+    }
+    const seville = gazetteer.named("Seville").find((p) => p.country === "ES")!;
+    expect([seville.name, seville.names?.en, seville.names?.it]).toEqual(["Sevilla", "Seville", "Siviglia"]);
+  });
+
   it("orders same-named places most populous first (the 'first match' of seed §4.1)", () => {
     const paris = gazetteer.named("Paris");
     expect(paris.length).toBeGreaterThan(3);

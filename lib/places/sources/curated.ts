@@ -355,3 +355,51 @@ export const CURATED_TOURIST_REGIONS: CuratedPlace[] = [
   r("dubai-marina", "Dubai Marina", "AE", 25.0805, 55.1403, 3),
   r("bondi-beach", "Bondi Beach", "AU", -33.8915, 151.2767, 3),
 ];
+
+/**
+ * Names in other languages of well-known cities (the bundled cities1000 data carries no alternate names; an
+ * imported GeoNames dump brings them all). Matched by country and GeoNames name; aliases are found, never shown.
+ */
+export const CURATED_CITY_NAMES: {
+  country: string;
+  name: string;
+  names: Record<string, string>;
+  aliases?: string[];
+}[] = [
+  { country: "ES", name: "Sevilla", names: { en: "Seville", fr: "Séville", it: "Siviglia", pt: "Sevilha" } },
+  { country: "DE", name: "Köln", names: { en: "Cologne", fr: "Cologne", it: "Colonia", es: "Colonia", nl: "Keulen" } },
+  { country: "DE", name: "Munich", names: { de: "München", it: "Monaco di Baviera", es: "Múnich", nl: "München" } },
+  { country: "AT", name: "Vienna", names: { de: "Wien", fr: "Vienne", es: "Viena", nl: "Wenen" } },
+  { country: "CZ", name: "Prague", names: { de: "Prag", it: "Praga", es: "Praga", pl: "Praga" }, aliases: ["Praha"] },
+  { country: "IT", name: "Rome", names: { it: "Roma", de: "Rom", es: "Roma", pt: "Roma", nl: "Rome" } },
+  { country: "IT", name: "Naples", names: { it: "Napoli", de: "Neapel", es: "Nápoles", pt: "Nápoles" } },
+  { country: "IT", name: "Florence", names: { it: "Firenze", de: "Florenz", es: "Florencia", pt: "Florença" } },
+  { country: "IT", name: "Venice", names: { it: "Venezia", de: "Venedig", fr: "Venise", es: "Venecia", pt: "Veneza" } },
+  { country: "IT", name: "Milan", names: { it: "Milano", de: "Mailand", es: "Milán", pt: "Milão" } },
+  { country: "IT", name: "Turin", names: { it: "Torino", es: "Turín", pt: "Turim" } },
+  {
+    country: "PT",
+    name: "Lisbon",
+    names: { pt: "Lisboa", de: "Lissabon", fr: "Lisbonne", es: "Lisboa", it: "Lisbona" },
+  },
+  {
+    country: "BE",
+    name: "Brussels",
+    names: { fr: "Bruxelles", nl: "Brussel", de: "Brüssel", es: "Bruselas", it: "Bruxelles" },
+  },
+  {
+    country: "PL",
+    name: "Warsaw",
+    names: { pl: "Warszawa", de: "Warschau", fr: "Varsovie", es: "Varsovia", it: "Varsavia" },
+  },
+  {
+    country: "DK",
+    name: "Copenhagen",
+    names: { da: "København", de: "Kopenhagen", fr: "Copenhague", es: "Copenhague" },
+  },
+  { country: "GR", name: "Athens", names: { de: "Athen", fr: "Athènes", es: "Atenas", it: "Atene" } },
+  { country: "CH", name: "Genève", names: { en: "Geneva", fr: "Genève", de: "Genf", it: "Ginevra", es: "Ginebra" } },
+  { country: "CH", name: "Zürich", names: { en: "Zurich", fr: "Zurich", it: "Zurigo", es: "Zúrich" } },
+  { country: "JP", name: "Tokyo", names: { ja: "東京", zh: "东京" } },
+  { country: "JP", name: "Kyoto", names: { ja: "京都", zh: "京都" } },
+];
