@@ -43,11 +43,16 @@ function tooLarge(): AppError {
 /** Reads a JSON body (content type checked, size bounded, strict UTF-8); malformed JSON is a 400 naming the problem. */
 export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BODY_BYTES): Promise<unknown> {
   assertJsonContentType(request);
-  const declared = Number(request.headers.get("content-length") ?? "0");
+  const length = request.headers.get("content-length");
+  const declared = Number(length ?? "0");
   if (declared > maxBytes) throw tooLarge();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  if (request.body) {
+  if (length !== null && request.body) {
+    // HTTP framing holds the body to its declared length, so it can be read in one go.
+    chunks.push(new Uint8Array(await request.arrayBuffer()));
+  } else if (request.body) {
+    // Chunked: read piece by piece and stop at the limit.
     const reader = request.body.getReader();
     for (;;) {
       const { done, value } = await reader.read();

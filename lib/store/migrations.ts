@@ -1,4 +1,11 @@
-import { type ColumnDefinitionBuilder, type Kysely, type Migration, type MigrationProvider, Migrator, sql } from "kysely";
+import {
+  type ColumnDefinitionBuilder,
+  type Kysely,
+  type Migration,
+  type MigrationProvider,
+  Migrator,
+  sql,
+} from "kysely";
 import type { DatabaseKind } from "./db";
 
 /** Migrations in code: the same steps for both dialects, with the few type differences spelled out. */
@@ -108,7 +115,8 @@ function migrations(kind: DatabaseKind): Record<string, Migration> {
     },
     "0002_places": {
       async up(db: Kysely<unknown>) {
-        const serial = (c: ColumnDefinitionBuilder) => (kind === "postgres" ? c.primaryKey() : c.primaryKey().autoIncrement());
+        const serial = (c: ColumnDefinitionBuilder) =>
+          kind === "postgres" ? c.primaryKey() : c.primaryKey().autoIncrement();
         const serialType = kind === "postgres" ? "serial" : "integer";
         await db.schema
           .createTable("places")

@@ -196,6 +196,39 @@ describe("POST /v1/nearby-places over HTTP (the built app)", () => {
     await expectError(get, 405, "METHOD_NOT_ALLOWED");
   });
 
+  it("reads chunked bodies (no Content-Length) too, and stops at the limit", async () => {
+    const chunked = (parts: string[]) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = http.request(`${server.url}/v1/nearby-places`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-partner-key": AURORA_KEY },
+        });
+        req.on("response", (res) => {
+          let body = "";
+          res.on("data", (c: Buffer) => (body += c.toString()));
+          res.on("end", () => resolve({ status: res.statusCode!, body }));
+        });
+        req.on("error", reject);
+        for (const part of parts) req.write(part);
+        req.end();
+      });
+    const text = JSON.stringify({ ...validBody, hits: 2 });
+    const ok = await chunked([text.slice(0, 10), text.slice(10, 40), text.slice(40)]);
+    expect(ok.status).toBe(200);
+    expect(JSON.parse(ok.body).places).toHaveLength(2);
+    const big = await chunked([
+      text.slice(0, -1),
+      `,"label":"`,
+      ..."x"
+        .repeat(70)
+        .split("")
+        .map(() => "y".repeat(1000)),
+      `"}`,
+    ]);
+    expect(big.status).toBe(413);
+    expect(JSON.parse(big.body).error.code).toBe("PAYLOAD_TOO_LARGE");
+  });
+
   it("serves its OpenAPI 3.1 document, the same as schemas/", async () => {
     const res = await fetch(`${server.url}/v1/openapi.json`);
     expect(res.status).toBe(200);
