@@ -7,6 +7,19 @@ const nextConfig: NextConfig = {
   // Responses are compressed by lib/server (br, gzip, deflate); Next's built-in compression knows only gzip/deflate.
   compress: false,
   reactStrictMode: true,
+  // Security headers on every response, pages and API alike.
+  async headers() {
+    return [
+      {
+        source: "/:path*",
+        headers: [
+          { key: "X-Content-Type-Options", value: "nosniff" },
+          { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+          { key: "X-Frame-Options", value: "DENY" },
+        ],
+      },
+    ];
+  },
 };
 
 export default nextConfig;
