@@ -43,15 +43,23 @@ export function toCountryCode(code: string): string | undefined {
 
 const englishNames = new Map(airportCountries.map((c) => [c.code, c.name]));
 const displayNames = new Map<string, Intl.DisplayNames>();
+const countryNames = new Map<string, string>();
 
 /** A country's name in a language (ICU's region names), falling back to the English name, then the code. */
 export function countryName(code: string, language: Language = "en"): string {
-  let names = displayNames.get(language);
-  if (!names) {
-    names = new Intl.DisplayNames([language], { type: "region", fallback: "none" });
-    displayNames.set(language, names);
+  const key = `${language}:${code}`;
+  let name = countryNames.get(key);
+  if (name === undefined) {
+    let names = displayNames.get(language);
+    if (!names) {
+      names = new Intl.DisplayNames([language], { type: "region", fallback: "none" });
+      displayNames.set(language, names);
+    }
+    name = names.of(code) ?? englishNames.get(code) ?? code;
+    // Bounded: only real codes are cached (about 250 per language).
+    if (countryCodes.has(code)) countryNames.set(key, name);
   }
-  return names.of(code) ?? englishNames.get(code) ?? code;
+  return name;
 }
 
 let countryIndex: Map<string, string> | undefined;
