@@ -35,8 +35,8 @@ export class Gazetteer {
     for (const place of this.places) this.byId.set(place.placeId, place);
   }
 
-  /** The name index, built on first use (hotel counting never needs it). */
-  private nameIndex() {
+  /** The name index, built on first use (hotel counting never needs it; a serving process builds it when loading). */
+  nameIndex() {
     if (this.names) return this.names;
     const byName = new Map<string, Place[]>();
     for (const place of this.places) {

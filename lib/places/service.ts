@@ -25,6 +25,7 @@ async function load(db: Kysely<Database>, previous?: Loaded): Promise<Loaded> {
   }
   const started = performance.now();
   const gazetteer = await loadGazetteer(db); // the same one while the imports are unchanged
+  gazetteer.nameIndex(); // built now rather than on the first request that looks a name up
   const view = new PlacesView(gazetteer, await loadHotelCounts(db), recountId);
   log.info(
     { recountId, places: gazetteer.size, listed: view.listed.length, ms: Math.round(performance.now() - started) },
