@@ -43,9 +43,9 @@ const counts = new Map(
 );
 const view = new PlacesView(gazetteer, counts);
 
-const ask = (body: Record<string, unknown>, brand = aurora) =>
+const ask = (body: Record<string, unknown>, brand = aurora, on = view) =>
   nearbyPlaces(
-    view,
+    on,
     brand,
     parseNearbyPlacesRequest({
       placeName: "Rome",
@@ -164,19 +164,6 @@ describe("nearbyPlaces (the library call behind POST /v1/nearby-places)", () => 
   });
 
   it("returns nothing, not an error, when no place has hotels yet", () => {
-    const bare = new PlacesView(gazetteer, new Map());
-    expect(
-      nearbyPlaces(
-        bare,
-        aurora,
-        parseNearbyPlacesRequest({
-          placeName: "Rome",
-          currency: "EUR",
-          language: "en",
-          userCountry: "DE",
-          userDevice: "mobile",
-        }),
-      ),
-    ).toEqual([]);
+    expect(ask({}, aurora, new PlacesView(gazetteer, new Map()))).toEqual([]);
   });
 });
