@@ -1,3 +1,4 @@
+import { isUtf8 } from "node:buffer";
 import { AppError } from "./errors";
 
 /** Request bodies larger than this are refused (413); a nearby-places request is a few hundred bytes. */
@@ -65,12 +66,12 @@ export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BODY_BY
       chunks.push(value);
     }
   }
-  let text: string;
-  try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
-  } catch {
-    throw new AppError({ status: 400, code: "INVALID_JSON", message: "The body is not valid UTF-8" });
-  }
+  const bytes =
+    chunks.length === 1
+      ? Buffer.from(chunks[0]!.buffer, chunks[0]!.byteOffset, chunks[0]!.byteLength)
+      : Buffer.concat(chunks);
+  if (!isUtf8(bytes)) throw new AppError({ status: 400, code: "INVALID_JSON", message: "The body is not valid UTF-8" });
+  const text = bytes.toString("utf8");
   if (text.trim() === "") throw new AppError({ status: 400, code: "INVALID_JSON", message: "The body is empty" });
   try {
     return JSON.parse(text);
