@@ -95,7 +95,8 @@ export function parseNearbyPlacesRequest(body: unknown): NearbyPlacesRequest {
     if (v === undefined) return undefined;
     if (typeof v !== "string") return void invalid(field, `${field} must be a string`);
     if (!/\S/.test(v)) return void invalid(field, `${field} must not be empty`);
-    if ([...v].length > max) return void invalid(field, `${field} must be at most ${max} characters`);
+    // Code points, as JSON Schema counts them; only counted when the UTF-16 length could exceed the limit.
+    if (v.length > max && [...v].length > max) return void invalid(field, `${field} must be at most ${max} characters`);
     if (CONTROL.test(v)) return void invalid(field, `${field} must not contain control characters`);
     return v;
   };
