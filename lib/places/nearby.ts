@@ -7,7 +7,9 @@ import type { Gazetteer } from "./gazetteer";
 import { distanceKm, pointIndex } from "./geo";
 import type { NearbyPlacesRequest } from "./request";
 import { searchLinks } from "./search-url";
-import { placeName, type Place, type PlaceCategory } from "./types";
+import { PLACE_CATEGORIES, placeName, type Place, type PlaceCategory } from "./types";
+
+const ALL_CATEGORIES: ReadonlySet<PlaceCategory> = new Set(PLACE_CATEGORIES);
 
 /** Seed §2.2: one item of the response. */
 export interface NearbyPlace {
@@ -103,7 +105,8 @@ export function nearbyPlaces(view: PlacesView, brand: Brand, req: NearbyPlacesRe
     label: req.label,
     anonymousId: req.anonymousId,
   });
-  return view.around(centre, req.radiusKm, req.hits, new Set(req.placeCategories)).map((p) => ({
+  const categories = req.placeCategories === PLACE_CATEGORIES ? ALL_CATEGORIES : new Set(req.placeCategories);
+  return view.around(centre, req.radiusKm, req.hits, categories).map((p) => ({
     placeName: placeName(p, req.language),
     placeId: p.placeId,
     placeCountry: countryName(p.country, req.language),
