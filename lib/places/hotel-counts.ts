@@ -1,3 +1,4 @@
+import type KDBush from "kdbush";
 import type { Gazetteer } from "./gazetteer";
 import { pointIndex, pointsWithin } from "./geo";
 import type { Place } from "./types";
@@ -46,6 +47,17 @@ function radiusKm(place: Place): number | undefined {
   }
 }
 
+/** The place of the hotel's country nearest to it within km, if any. */
+function nearestOfCountry(index: KDBush, places: Place[], h: HotelPoint, km: number): Place | undefined {
+  let nearest: Place | undefined;
+  let best = Infinity;
+  for (const found of pointsWithin(index, places, h.lat, h.lon, km)) {
+    const p = places[found.id]!;
+    if (p.country === h.country && found.km < best) [nearest, best] = [p, found.km];
+  }
+  return nearest;
+}
+
 /** hotelsCnt of every place that has at least one hotel. */
 export function countHotels(gazetteer: Gazetteer, hotels: readonly HotelPoint[]): Map<string, number> {
   const counts = new Map<string, number>();
@@ -81,29 +93,9 @@ export function countHotels(gazetteer: Gazetteer, hotels: readonly HotelPoint[])
     }
     add(area);
 
-    let seat = area;
-    if (!seat) {
-      let nearest = Infinity;
-      for (const { id, km } of pointsWithin(
-        settlementIndex,
-        settlements,
-        h.lat,
-        h.lon,
-        COUNT_RULES.DIVISION_FALLBACK_KM,
-      )) {
-        const p = settlements[id]!;
-        if (p.country === h.country && km < nearest) [seat, nearest] = [p, km];
-      }
-    }
+    const seat = area ?? nearestOfCountry(settlementIndex, settlements, h, COUNT_RULES.DIVISION_FALLBACK_KM);
     if (seat?.admin1) add(divisions.get(`${seat.country}.${seat.admin1}`));
-
-    let section: Place | undefined;
-    let nearestSection = Infinity;
-    for (const { id, km } of pointsWithin(sectionIndex, sections, h.lat, h.lon, COUNT_RULES.SUB_CITY_KM)) {
-      const p = sections[id]!;
-      if (p.country === h.country && km < nearestSection) [section, nearestSection] = [p, km];
-    }
-    add(section);
+    add(nearestOfCountry(sectionIndex, sections, h, COUNT_RULES.SUB_CITY_KM));
   }
 
   // Radius rules: one query of the hotels around each landmark, airport and tourist region.

@@ -100,6 +100,14 @@ export function parseNearbyPlacesRequest(body: unknown): NearbyPlacesRequest {
     if (CONTROL.test(v)) return void invalid(field, `${field} must not contain control characters`);
     return v;
   };
+  /** A required text field that must name a known value (a code); the value it names, or undefined with an issue. */
+  const known = <T>(field: string, max: number, lookup: (s: string) => T | undefined, message: string) => {
+    if (value(field) === undefined) return void missing(field);
+    const t = text(field, max);
+    const found = t === undefined ? undefined : lookup(t);
+    if (t !== undefined && found === undefined) invalid(field, message);
+    return found;
+  };
   const integer = (field: string): number | undefined => {
     const v = value(field);
     if (v === undefined) return undefined;
@@ -160,17 +168,8 @@ export function parseNearbyPlacesRequest(body: unknown): NearbyPlacesRequest {
   if (checkIn && checkOut && isIsoDate(checkIn) && isIsoDate(checkOut) && checkOut <= checkIn)
     invalid("checkOut", "checkOut must be after checkIn");
 
-  const currencyText = text("currency", 3);
-  const currency = currencyText === undefined ? undefined : toCurrency(currencyText);
-  if (value("currency") === undefined) missing("currency");
-  else if (currencyText !== undefined && !currency)
-    invalid("currency", "currency must be an ISO 4217 code such as EUR");
-
-  const languageText = text("language", 35);
-  const language = languageText === undefined ? undefined : toLanguage(languageText);
-  if (value("language") === undefined) missing("language");
-  else if (languageText !== undefined && !language)
-    invalid("language", `language must be one of: ${SUPPORTED_LANGUAGES.join(", ")}`);
+  const currency = known("currency", 3, toCurrency, "currency must be an ISO 4217 code such as EUR");
+  const language = known("language", 35, toLanguage, `language must be one of: ${SUPPORTED_LANGUAGES.join(", ")}`);
 
   const label = text("label", 200);
 
@@ -182,17 +181,18 @@ export function parseNearbyPlacesRequest(body: unknown): NearbyPlacesRequest {
     else invalid("rooms", parsed.message);
   }
 
-  const userCountryText = text("userCountry", 2);
-  const userCountry = userCountryText === undefined ? undefined : toCountryCode(userCountryText);
-  if (value("userCountry") === undefined) missing("userCountry");
-  else if (userCountryText !== undefined && !userCountry)
-    invalid("userCountry", "userCountry must be an ISO 3166-1 alpha-2 country code such as DE");
-
-  const deviceText = text("userDevice", 20);
-  const userDevice = USER_DEVICES.find((d) => d === deviceText);
-  if (value("userDevice") === undefined) missing("userDevice");
-  else if (deviceText !== undefined && !userDevice)
-    invalid("userDevice", `userDevice must be one of: ${USER_DEVICES.join(", ")}`);
+  const userCountry = known(
+    "userCountry",
+    2,
+    toCountryCode,
+    "userCountry must be an ISO 3166-1 alpha-2 country code such as DE",
+  );
+  const userDevice = known(
+    "userDevice",
+    20,
+    (d) => USER_DEVICES.find((device) => device === d),
+    `userDevice must be one of: ${USER_DEVICES.join(", ")}`,
+  );
 
   const first = issues[0];
   if (first) {

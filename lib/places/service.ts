@@ -3,14 +3,13 @@ import { store, type Database } from "@/lib/store";
 import { log } from "@/lib/log";
 import { PlacesView } from "./nearby";
 import { loadGazetteer } from "./recount";
-import { importsStamp, latestRecount, loadHotelCounts } from "./store";
+import { latestRecount, loadHotelCounts } from "./store";
 
 /** How often a serving process looks for a newer recount (a sync or an import finished elsewhere). */
 const REFRESH_MS = 5_000;
 
 interface Loaded {
   view: PlacesView;
-  stamp: string;
   checkedAt: number;
 }
 
@@ -18,20 +17,20 @@ let current: Promise<Loaded> | undefined;
 let refreshing = false;
 
 async function load(db: Kysely<Database>, previous?: Loaded): Promise<Loaded> {
-  const [recount, stamp] = await Promise.all([latestRecount(db), importsStamp(db)]);
-  const recountId = recount?.id ?? null;
-  if (previous && previous.view.recountId === recountId && previous.stamp === stamp) {
+  const started = performance.now();
+  const recountId = (await latestRecount(db))?.id ?? null;
+  // The same gazetteer object while the imports are unchanged (loadGazetteer compares their stamp).
+  const gazetteer = await loadGazetteer(db);
+  if (previous && previous.view.recountId === recountId && previous.view.gazetteer === gazetteer) {
     return { ...previous, checkedAt: Date.now() };
   }
-  const started = performance.now();
-  const gazetteer = await loadGazetteer(db); // the same one while the imports are unchanged
   gazetteer.nameIndex(); // built now rather than on the first request that looks a name up
   const view = new PlacesView(gazetteer, await loadHotelCounts(db), recountId);
   log.info(
     { recountId, places: gazetteer.size, listed: view.listed.length, ms: Math.round(performance.now() - started) },
     "places loaded",
   );
-  return { view, stamp, checkedAt: Date.now() };
+  return { view, checkedAt: Date.now() };
 }
 
 /**
