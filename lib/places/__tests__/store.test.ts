@@ -15,68 +15,46 @@ import { placeIdFor } from "../place-id";
 const aurora = BrandRegistry.parse(JSON.stringify(demoBrands), "demo").get("aurora")!;
 const FRANCE = placeIdFor("country:FR");
 
-/** GeoNames dump lines (19 tab-separated columns), near the test hotels (48.00x N, 2.0 E). */
-function geonamesLine(cols: (string | number)[]): string {
-  const c = cols.map(String);
-  while (c.length < 19) c.push("");
-  return c.join("\t");
+/** A GeoNames dump line (19 tab-separated columns) from the columns the importer reads. */
+function geonamesLine(p: {
+  id: number | string;
+  name: string;
+  alternates?: string;
+  lat: string;
+  lon: string;
+  kind: string; // feature class and code, "S.TOWR"
+  admin1?: string;
+  population?: number;
+}): string {
+  const [featureClass, code] = p.kind.split(".");
+  const c = [p.id, p.name, p.name, p.alternates ?? "", p.lat, p.lon, featureClass, code, "FR", "", p.admin1 ?? ""];
+  return [...c, "", "", "", p.population ?? 0, "", "", "", ""].join("\t");
 }
+// Near the test hotels (48.00x N, 2.0 E).
 const DUMP = [
-  geonamesLine([
-    9000001,
-    "Tour de Test",
-    "Tour de Test",
-    "Test Tower,Testturm",
-    "48.0050",
-    "2.0000",
-    "S",
-    "TOWR",
-    "FR",
-    "",
-    "11",
-    "",
-    "",
-    "",
-    0,
-  ]),
-  geonamesLine([
-    9000002,
-    "Forêt de Test",
-    "Foret de Test",
-    "",
-    "48.0200",
-    "2.0100",
-    "L",
-    "RGN",
-    "FR",
-    "",
-    "11",
-    "",
-    "",
-    "",
-    0,
-  ]),
-  geonamesLine([
-    9000003,
-    "Testville",
-    "Testville",
-    "",
-    "48.0100",
-    "2.0050",
-    "P",
-    "PPL",
-    "FR",
-    "",
-    "11",
-    "",
-    "",
-    "",
-    1200,
-  ]),
-  geonamesLine([9000004, "Test River", "Test River", "", "48.0", "2.0", "H", "STM", "FR", "", "", "", "", "", 0]),
-  geonamesLine([9000005, "Test Church", "Test Church", "", "48.0", "2.0", "S", "CH", "FR", "", "", "", "", "", 0]),
-  geonamesLine(["x9", "Broken", "Broken", "", "48.0", "2.0", "S", "MNMT", "FR", "", "", "", "", "", 0]),
-  geonamesLine([9000007, "Nowhere", "Nowhere", "", "148.0", "2.0", "S", "MNMT", "FR", "", "", "", "", "", 0]),
+  geonamesLine({
+    id: 9000001,
+    name: "Tour de Test",
+    alternates: "Test Tower,Testturm",
+    lat: "48.0050",
+    lon: "2.0000",
+    kind: "S.TOWR",
+    admin1: "11",
+  }),
+  geonamesLine({ id: 9000002, name: "Forêt de Test", lat: "48.0200", lon: "2.0100", kind: "L.RGN", admin1: "11" }),
+  geonamesLine({
+    id: 9000003,
+    name: "Testville",
+    lat: "48.0100",
+    lon: "2.0050",
+    kind: "P.PPL",
+    admin1: "11",
+    population: 1200,
+  }),
+  geonamesLine({ id: 9000004, name: "Test River", lat: "48.0", lon: "2.0", kind: "H.STM" }),
+  geonamesLine({ id: 9000005, name: "Test Church", lat: "48.0", lon: "2.0", kind: "S.CH" }),
+  geonamesLine({ id: "x9", name: "Broken", lat: "48.0", lon: "2.0", kind: "S.MNMT" }),
+  geonamesLine({ id: 9000007, name: "Nowhere", lat: "148.0", lon: "2.0", kind: "S.MNMT" }),
   "too\tfew\tcolumns",
 ].join("\n");
 
@@ -148,7 +126,7 @@ describe.each(STORE_KINDS)("places in the %s store", (kind) => {
     const file = path.join(tempDir("geonames-"), "cut.txt.gz");
     const whole = gzipSync(
       Array.from({ length: 2000 }, (_, i) =>
-        geonamesLine([9100000 + i, `Monument ${i}`, `Monument ${i}`, "", "45.0", "5.0", "S", "MNMT", "FR"]),
+        geonamesLine({ id: 9100000 + i, name: `Monument ${i}`, lat: "45.0", lon: "5.0", kind: "S.MNMT" }),
       ).join("\n"),
     );
     fs.writeFileSync(file, whole.subarray(0, Math.floor(whole.length * 0.6)));
