@@ -1,11 +1,10 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pino from "pino";
-import { freePort } from "@/e2e/fixtures/sftp-server";
+import { startAppServer } from "@/e2e/fixtures/app-server";
 import demoBrands from "@/lib/brands/demo-brands.json";
 import { generateExport } from "@/lib/content/generate";
 import { LocalSource } from "@/lib/content/sources";
@@ -112,20 +111,11 @@ async function main(): Promise<void> {
     if (summary.status !== "published") throw new Error(`sync ${summary.status}: ${summary.error?.message}`);
     await store.close();
 
-    const port = await freePort();
-    const start = import.meta.url.endsWith(".mjs")
-      ? [new URL("./start.mjs", import.meta.url).pathname]
-      : ["--import", "tsx", "lib/cli/start.ts"];
-    const server = spawn(process.execPath, [...start, "--port", String(port)], {
-      env: { ...process.env, DATABASE_URL: store.databaseUrl, LOG_LEVEL: "warn", NODE_ENV: "production" },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
+    // The bundled server next to this bundle (npm run bench:nearby), else its TypeScript source.
+    const entry = import.meta.url.endsWith(".mjs") ? [new URL("./start.mjs", import.meta.url).pathname] : undefined;
+    const server = await startAppServer(() => ({ DATABASE_URL: store.databaseUrl, NODE_ENV: "production" }), { entry });
     try {
-      await new Promise<void>((resolve, reject) => {
-        server.stdout!.on("data", (d: Buffer) => d.toString().includes("ready on") && resolve());
-        server.once("exit", (code) => reject(new Error(`the server exited (${code})`)));
-      });
-      const url = `http://127.0.0.1:${port}`;
+      const url = server.url;
       const scenarios: Scenario[] = [
         { name: "trivial JSON route (GET /api/live)", method: "GET", path: "/api/live" },
         {
@@ -158,7 +148,7 @@ async function main(): Promise<void> {
       }
       report([...runs.values()], { count, duration, connections, rounds });
     } finally {
-      server.kill("SIGTERM");
+      await server.stop();
     }
   } finally {
     await store.drop();

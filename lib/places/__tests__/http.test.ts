@@ -35,9 +35,12 @@ async function expectError(res: Response, status: number, code: string, field?: 
   return body.error;
 }
 
-/** A raw request (no transparent decompression), to see the bytes and the Content-Encoding the server chose. */
+/**
+ * A raw request (no transparent decompression), to see the bytes and the Content-Encoding the server chose. One part
+ * goes with a Content-Length; several go chunked, one chunk each.
+ */
 function raw(
-  body: unknown,
+  parts: string[],
   acceptEncoding?: string,
 ): Promise<{ status: number; encoding?: string; vary?: string; bytes: Buffer }> {
   return new Promise((resolve, reject) => {
@@ -65,7 +68,8 @@ function raw(
       },
     );
     req.on("error", reject);
-    req.end(JSON.stringify(body));
+    for (const part of parts.slice(0, -1)) req.write(part);
+    req.end(parts.at(-1));
   });
 }
 
@@ -106,7 +110,7 @@ describe("POST /v1/nearby-places over HTTP (the built app)", () => {
 
   it("compresses the response with br, gzip or deflate as Accept-Encoding asks", async () => {
     const body = { ...validBody, hits: 200, radius: 1000, anonymousId: "same" };
-    const plain = await raw(body);
+    const plain = await raw([JSON.stringify(body)]);
     expect(plain.encoding).toBeUndefined();
     const decoders = { br: zlib.brotliDecompressSync, gzip: zlib.gunzipSync, deflate: zlib.inflateSync };
     for (const [header, expected] of [
@@ -118,7 +122,7 @@ describe("POST /v1/nearby-places over HTTP (the built app)", () => {
       ["br;q=0, deflate", "deflate"],
       ["identity", undefined],
     ] as const) {
-      const r = await raw(body, header);
+      const r = await raw([JSON.stringify(body)], header);
       expect(r.status, header).toBe(200);
       expect(r.encoding, header).toBe(expected);
       expect(r.vary).toMatch(/Accept-Encoding/i);
@@ -197,21 +201,10 @@ describe("POST /v1/nearby-places over HTTP (the built app)", () => {
   });
 
   it("reads chunked bodies (no Content-Length) too, and stops at the limit", async () => {
-    const chunked = (parts: string[]) =>
-      new Promise<{ status: number; body: string }>((resolve, reject) => {
-        const req = http.request(`${server.url}/v1/nearby-places`, {
-          method: "POST",
-          headers: { "content-type": "application/json", "x-partner-key": AURORA_KEY },
-        });
-        req.on("response", (res) => {
-          let body = "";
-          res.on("data", (c: Buffer) => (body += c.toString()));
-          res.on("end", () => resolve({ status: res.statusCode!, body }));
-        });
-        req.on("error", reject);
-        for (const part of parts) req.write(part);
-        req.end();
-      });
+    const chunked = async (parts: string[]) => {
+      const r = await raw(parts);
+      return { status: r.status, body: r.bytes.toString() };
+    };
     const text = JSON.stringify({ ...validBody, hits: 2 });
     const ok = await chunked([text.slice(0, 10), text.slice(10, 40), text.slice(40)]);
     expect(ok.status).toBe(200);
