@@ -7,7 +7,8 @@ const nextConfig: NextConfig = {
   // Responses are compressed by lib/server (br, gzip, deflate); Next's built-in compression knows only gzip/deflate.
   compress: false,
   reactStrictMode: true,
-  // Security headers on every response, pages and API alike.
+  // Security headers on every response, pages and API alike (here rather than in a proxy: a proxy in front of a POST
+  // route makes Next copy the request body for it).
   async headers() {
     return [
       {
