@@ -1,28 +1,19 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { headers } from "next/headers";
+import { BRAND_HEADERS } from "@/lib/brands/routing";
 import "./globals.css";
 
 export const metadata: Metadata = {
-  title: { default: "Hotel content", template: "%s · Hotel content" },
+  title: { default: "Hotels", template: "%s" },
   description: "Hotel content synced from the partner content export",
 };
 
-export default function RootLayout({ children }: { children: React.ReactNode }) {
+export default async function RootLayout({ children }: { children: React.ReactNode }) {
+  // The visitor's language on brand pages (set by proxy.ts); English elsewhere (operators' pages, unknown hosts).
+  const lang = (await headers()).get(BRAND_HEADERS.language) ?? "en";
   return (
-    <html lang="en">
-      <body>
-        <header className="site">
-          <strong>
-            <Link href="/">Hotel content</Link>
-          </strong>
-          <span className="muted">synced from the SFTP content export</span>
-        </header>
-        <main>{children}</main>
-        <footer className="site muted">
-          Place data: <a href="https://www.geonames.org/">GeoNames</a> (CC BY 4.0) and{" "}
-          <a href="https://ourairports.com/data/">OurAirports</a> (public domain).
-        </footer>
-      </body>
+    <html lang={lang}>
+      <body>{children}</body>
     </html>
   );
 }

@@ -46,6 +46,19 @@ export async function getHotel(
   return row && { record: parseRecord(row.record), version: row.version, changedAt: row.changed_at };
 }
 
+/** The current records of several properties (a search page's hotels), by id; removed or unknown ones left out. */
+export async function getHotels(db: Kysely<Database>, ids: readonly string[]): Promise<Map<string, HotelRecord>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom("hotels as h")
+    .innerJoin("hotel_versions as v", (j) => j.onRef("v.hotel_id", "=", "h.id").onRef("v.version", "=", "h.version"))
+    .select(["h.id", "v.record"])
+    .where("h.id", "in", [...ids])
+    .where("h.removed_at", "is", null)
+    .execute();
+  return new Map(rows.map((r) => [r.id, parseRecord(r.record)]));
+}
+
 /** Every published version of a property, newest first (the server keeps no history, so we do). */
 export async function hotelHistory(db: Kysely<Database>, id: string) {
   const rows = await db

@@ -61,8 +61,21 @@ function nearestOfCountry(index: KDBush, places: Place[], h: HotelPoint, km: num
 /** hotelsCnt of every place that has at least one hotel. */
 export function countHotels(gazetteer: Gazetteer, hotels: readonly HotelPoint[]): Map<string, number> {
   const counts = new Map<string, number>();
-  const add = (place: Place | undefined, n = 1) => {
-    if (place) counts.set(place.placeId, (counts.get(place.placeId) ?? 0) + n);
+  for (const [placeId, members] of placeHotels(gazetteer, hotels)) counts.set(placeId, members.length);
+  return counts;
+}
+
+/**
+ * The hotels (indices into `hotels`) each place counts, by the rules above: the brand sites' search results of a
+ * place are exactly the hotels its hotelsCnt counted.
+ */
+export function placeHotels(gazetteer: Gazetteer, hotels: readonly HotelPoint[]): Map<string, number[]> {
+  const members = new Map<string, number[]>();
+  const add = (place: Place | undefined, hotel: number) => {
+    if (!place) return;
+    const list = members.get(place.placeId);
+    if (list) list.push(hotel);
+    else members.set(place.placeId, [hotel]);
   };
 
   const settlements: Place[] = [];
@@ -80,8 +93,8 @@ export function countHotels(gazetteer: Gazetteer, hotels: readonly HotelPoint[])
   const settlementIndex = pointIndex(settlements);
   const sectionIndex = pointIndex(sections);
 
-  for (const h of hotels) {
-    add(countries.get(h.country));
+  hotels.forEach((h, i) => {
+    add(countries.get(h.country), i);
 
     let area: Place | undefined;
     let best = Infinity;
@@ -91,18 +104,18 @@ export function countHotels(gazetteer: Gazetteer, hotels: readonly HotelPoint[])
       const share = km / areaRadiusKm(p.population);
       if (share <= 1 && share < best) [area, best] = [p, share];
     }
-    add(area);
+    add(area, i);
 
     const seat = area ?? nearestOfCountry(settlementIndex, settlements, h, COUNT_RULES.DIVISION_FALLBACK_KM);
-    if (seat?.admin1) add(divisions.get(`${seat.country}.${seat.admin1}`));
-    add(nearestOfCountry(sectionIndex, sections, h, COUNT_RULES.SUB_CITY_KM));
-  }
+    if (seat?.admin1) add(divisions.get(`${seat.country}.${seat.admin1}`), i);
+    add(nearestOfCountry(sectionIndex, sections, h, COUNT_RULES.SUB_CITY_KM), i);
+  });
 
   // Radius rules: one query of the hotels around each landmark, airport and tourist region.
   const hotelIndex = pointIndex(hotels);
   for (const p of radiusPlaces) {
-    const n = pointsWithin(hotelIndex, hotels, p.lat, p.lon, radiusKm(p)!).length;
-    if (n > 0) add(p, n);
+    const found = pointsWithin(hotelIndex, hotels, p.lat, p.lon, radiusKm(p)!);
+    for (const f of found) add(p, f.id);
   }
-  return counts;
+  return members;
 }

@@ -44,7 +44,7 @@ export class PlacesView {
   }
 
   /** Listed places within radiusKm of the centre, nearest first, at most `hits`. */
-  around(centre: Place, radiusKm: number, hits: number, categories: ReadonlySet<PlaceCategory>): Place[] {
+  around(centre: NearbyCentre, radiusKm: number, hits: number, categories: ReadonlySet<PlaceCategory>): Place[] {
     if (this.listed.length === 0) return [];
     const ids = around(this.index, centre.lon, centre.lat, hits, radiusKm, (id) => {
       const p = this.listed[id]!;
@@ -95,7 +95,19 @@ function notFound(field: string, message: string): AppError {
  * main place itself left out, at most `hits`. Names in the request's language; distances in km rounded to 10 m.
  */
 export function nearbyPlaces(view: PlacesView, brand: Brand, req: NearbyPlacesRequest): NearbyPlace[] {
-  const centre = mainPlace(view.gazetteer, req);
+  return placesAround(view, brand, mainPlace(view.gazetteer, req), req);
+}
+
+/** Where distances are measured from: the main place, or a point such as a hotel (its placeId then empty). */
+export type NearbyCentre = Pick<Place, "placeId" | "lat" | "lon">;
+
+/** The search of nearbyPlaces around any centre (a hotel page's nearby panel centres on the hotel). */
+export function placesAround(
+  view: PlacesView,
+  brand: Brand,
+  centre: NearbyCentre,
+  req: Omit<NearbyPlacesRequest, "placeId" | "placeName" | "country" | "userCountry" | "userDevice">,
+): NearbyPlace[] {
   const link = searchLinks(brand, {
     currency: req.currency,
     language: req.language,

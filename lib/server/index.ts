@@ -15,7 +15,9 @@ const JSON_ROUTES = /^\/(v1|api)\//;
  */
 export async function startServer(opts: { port: number; hostname?: string; dir?: string }) {
   const hostname = opts.hostname ?? "127.0.0.1";
-  const app = next({ dev: false, dir: opts.dir ?? process.cwd(), hostname, port: opts.port });
+  // No hostname for Next: with one, a proxy.ts rewrite's URL (built on "localhost") differs from the URL Next builds
+  // of the request (on the hostname), so Next takes the rewrite for an external one and proxies it to itself forever.
+  const app = next({ dev: false, dir: opts.dir ?? process.cwd(), port: opts.port });
   await app.prepare();
   const handle = app.getRequestHandler();
   const compressStreams = compression({ threshold: COMPRESS_THRESHOLD });

@@ -1,0 +1,336 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { brandContext } from "@/lib/brands/context";
+import { getHotel } from "@/lib/content/queries";
+import { localizedHtml, localizedText, type Translation } from "@/lib/content/html";
+import { shownImages } from "@/lib/content/images";
+import type { HotelExportRecord } from "@/lib/content/record-types";
+import { categoryLabels, messages, type Messages } from "@/lib/i18n/messages";
+import { spokenLanguageName } from "@/lib/i18n/names";
+import { countryName, type Language } from "@/lib/locale";
+import { parseSearchQuery, stayParams, type QueryValues } from "@/lib/search/params";
+import { store } from "@/lib/store";
+import { RichText } from "../../../_components/rich-text";
+import { NearbyPanel } from "./nearby-panel";
+
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ brand: string; id: string }>; searchParams: Promise<QueryValues> };
+
+/** Seed §2.1 descriptions, in the order a reader wants them (headline is shown under the name). */
+const DESCRIPTIONS = [
+  "overall",
+  "location",
+  "rooms",
+  "amenities",
+  "dining",
+  "business_amenities",
+  "attractions",
+  "renovations",
+  "national_ratings",
+] as const;
+const HEALTH = [
+  "enhanced_cleaning_practices",
+  "cleaned_with_disinfectant",
+  "self_check_in_and_check_out",
+  "gap_between_stays",
+] as const;
+
+async function load(id: string) {
+  const { db } = await store();
+  return getHotel(db, id);
+}
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { brand, id } = await params;
+  const [{ preferences }, hotel] = await Promise.all([brandContext(brand), load(id)]);
+  const r = hotel?.record as HotelExportRecord | undefined;
+  return { title: r ? hotelName(r, preferences.language) : messages(preferences.language).notFound };
+}
+
+/** The name: the visitor's language, English, then any language, then the id (a property needs a title). */
+function hotelName(r: HotelExportRecord, language: Language): string {
+  return (
+    localizedText(r.name, language) ??
+    Object.values(r.name ?? {}).find((v): v is string => typeof v === "string" && v.trim() !== "") ??
+    r.id
+  );
+}
+
+/** A definition-list row, left out when there is nothing to show. */
+function Row({ term, children }: { term: string; children: React.ReactNode }) {
+  if (children === undefined || children === null || children === false || children === "") return null;
+  return (
+    <>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </>
+  );
+}
+
+function Html({ t, language }: { t: Translation; language: Language }) {
+  const html = localizedHtml(t, language);
+  return html ? <RichText html={html} /> : null;
+}
+
+function yesNo(v: boolean | null | undefined, m: Messages): string | undefined {
+  return v === undefined || v === null ? undefined : v ? m.yes : m.no;
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section className="panel" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** Any of these present (after the language fallback)? Sections with nothing in them are left out. */
+const anyText = (language: Language, ...ts: Translation[]) => ts.some((t) => localizedText(t, language) !== undefined);
+
+export default async function HotelPage({ params, searchParams }: Props) {
+  const { brand: brandId, id } = await params;
+  const [{ preferences }, hotel, values] = await Promise.all([brandContext(brandId), load(id), searchParams]);
+  if (!hotel) notFound();
+  const { language, currency } = preferences;
+  const m = messages(language);
+  const r = hotel.record as HotelExportRecord;
+  const name = hotelName(r, language);
+  const images = shownImages(r.images, language);
+  const headline = localizedText(r.descriptions?.headline, language);
+  const { latitude, longitude } = r.location.coordinates;
+  const ci = r.check_in;
+  const co = r.check_out;
+  const keys = r.key_collection_info;
+  const pol = r.policies;
+  const pay = r.payment_information;
+  const vr = r.vr_details;
+  const rules = vr?.house_rules;
+  const number = new Intl.NumberFormat(language, { maximumFractionDigits: 6 });
+  const money = (amount: number, code: string | undefined) => {
+    try {
+      return code ? new Intl.NumberFormat(language, { style: "currency", currency: code }).format(amount) : number.format(amount);
+    } catch {
+      return `${number.format(amount)} ${code}`;
+    }
+  };
+  const managerHref = vr?.property_manager?.href;
+  const safeManagerHref = managerHref && /^https?:\/\//i.test(managerHref) ? managerHref : undefined;
+  const window = (from?: string, until?: string) =>
+    [from && `${m.from} ${from}`, until && `${m.until} ${until}`].filter(Boolean).join(" ") || undefined;
+  const rule = (permitted: boolean | undefined, text: Translation) =>
+    permitted === undefined && !localizedText(text, language) ? undefined : (
+      <>
+        {permitted !== undefined && <strong>{permitted ? m.allowed : m.notAllowed}</strong>}
+        <Html t={text} language={language} />
+      </>
+    );
+
+  return (
+    <article className="hotel">
+      <header className="hotel-header">
+        <h1>{name}</h1>
+        {headline && <p className="headline">{headline}</p>}
+        <address>
+          {[localizedText(r.location.address, language), r.location.city, r.location.state_province, countryName(r.location.country_code, language)]
+            .filter(Boolean)
+            .join(", ")}
+        </address>
+      </header>
+
+      {images.length > 0 && (
+        <section className="gallery" aria-label={m.photos}>
+          {images.map((img, i) => (
+            <figure key={i} className={i === 0 ? "hero" : undefined}>
+              {/* eslint-disable-next-line @next/next/no-img-element -- supplier images come from arbitrary hosts */}
+              <img src={img.src} alt={img.caption ?? name} loading={i === 0 ? "eager" : "lazy"} width={640} height={420} />
+              {(img.caption || img.categories.length > 0) && (
+                <figcaption>
+                  {img.caption}
+                  {img.categories.length > 0 && <span className="muted"> · {img.categories.join(", ")}</span>}
+                </figcaption>
+              )}
+            </figure>
+          ))}
+        </section>
+      )}
+
+      <div className="hotel-body">
+        <div className="hotel-main">
+          {DESCRIPTIONS.some((k) => anyText(language, r.descriptions?.[k])) && (
+            <Section id="about" title={m.about}>
+              {DESCRIPTIONS.map((k) => {
+                const html = localizedHtml(r.descriptions?.[k], language);
+                return html ? (
+                  <div key={k} className="description">
+                    <h3>{m[k]}</h3>
+                    <RichText html={html} />
+                  </div>
+                ) : null;
+              })}
+            </Section>
+          )}
+
+          {(ci || co) && (
+            <Section id="check-in" title={`${m.checkIn} / ${m.checkOut}`}>
+              <dl className="facts">
+                <Row term={m.checkIn}>{window(ci?.begin_time, ci?.end_time)}</Row>
+                <Row term={m.allDay}>{yesNo(ci?.["24_hour"], m)}</Row>
+                <Row term={m.minAge}>{ci?.min_age}</Row>
+                <Row term={m.maxAge}>{ci?.max_age}</Row>
+                <Row term={m.instructions}>{anyText(language, ci?.instructions) && <Html t={ci?.instructions} language={language} />}</Row>
+                <Row term={m.specialInstructions}>
+                  {anyText(language, ci?.special_instructions) && <Html t={ci?.special_instructions} language={language} />}
+                </Row>
+                <Row term={m.checkOut}>{window(co?.begin_time, co?.end_time)}</Row>
+                <Row term={m.checkOutPolicy}>{anyText(language, co?.policy) && <Html t={co?.policy} language={language} />}</Row>
+              </dl>
+            </Section>
+          )}
+
+          {keys && (
+            <Section id="keys" title={m.keyCollection}>
+              <dl className="facts">
+                <Row term={m.keyLocation}>{anyText(language, keys.key_location) && <Html t={keys.key_location} language={language} />}</Row>
+                <Row term={m.howToCollect}>{anyText(language, keys.how_to_collect) && <Html t={keys.how_to_collect} language={language} />}</Row>
+                <Row term={m.alternativeKeyLocation}>
+                  {[localizedText(keys.alternative_key_location?.address, language), keys.alternative_key_location?.zip, keys.alternative_key_location?.city]
+                    .filter(Boolean)
+                    .join(", ")}
+                </Row>
+              </dl>
+            </Section>
+          )}
+
+          {pol && (
+            <Section id="policies" title={m.policies}>
+              <dl className="facts">
+                <Row term={m.knowBeforeYouGo}>
+                  {anyText(language, pol.know_before_you_go) && <Html t={pol.know_before_you_go} language={language} />}
+                </Row>
+                <Row term={m.nationalityRestrictions}>
+                  {anyText(language, pol.nationality_restrictions) && <Html t={pol.nationality_restrictions} language={language} />}
+                </Row>
+                {HEALTH.map((k) => (
+                  <Row key={k} term={`${m.healthAndSafety}: ${m[k]}`}>
+                    {yesNo(pol.health_and_safety?.[k], m)}
+                  </Row>
+                ))}
+              </dl>
+            </Section>
+          )}
+
+          {pay && (
+            <Section id="payment" title={m.payment}>
+              <dl className="facts">
+                <Row term={m.paymentCurrency}>{pay.currency}</Row>
+                <Row term={m.acceptedCards}>
+                  {pay.accepted_credit_cards?.map((c) => (c.card_type ? `${c.card_name} (${c.card_type})` : c.card_name)).join(", ")}
+                </Row>
+                <Row term={m.creditCardRequired}>{yesNo(pay.creditcard_required, m)}</Row>
+                <Row term={m.registrationRecommended}>{yesNo(pay.payment_registration_recommended, m)}</Row>
+                <Row term={m.domesticWithoutCard}>{yesNo(pay.book_domestic_without_cc_details, m)}</Row>
+                <Row term={m.mandatoryFees}>{anyText(language, pay.fees?.mandatory) && <Html t={pay.fees?.mandatory} language={language} />}</Row>
+                <Row term={m.optionalFees}>{anyText(language, pay.fees?.optional) && <Html t={pay.fees?.optional} language={language} />}</Row>
+                <Row term={m.deposit}>
+                  {pay.fees?.deposit?.amount !== undefined && (
+                    <>
+                      <strong>{money(pay.fees.deposit.amount, pay.fees.deposit.currency)}</strong>
+                      <Html t={pay.fees.deposit.description} language={language} />
+                    </>
+                  )}
+                </Row>
+                <Row term={m.onsitePayments}>
+                  {pay.onsite_payments?.types &&
+                    [pay.onsite_payments.types.join(", "), pay.onsite_payments.currency].filter(Boolean).join(" · ")}
+                </Row>
+              </dl>
+            </Section>
+          )}
+
+          {vr && (
+            <Section id="vacation-rental" title={m.vacationRentalDetails}>
+              <dl className="facts">
+                <Row term={m.bedrooms}>{vr.bedrooms?.count}</Row>
+                <Row term={m.beds}>{vr.bedrooms?.bed_types?.join(", ")}</Row>
+                <Row term={m.bathrooms}>{vr.bathrooms?.count}</Row>
+                <Row term={m.maxOccupancy}>{vr.max_occupancy ?? undefined}</Row>
+                <Row term={m.propertySize}>
+                  {vr.property_size?.measurement !== undefined &&
+                    `${number.format(vr.property_size.measurement)} ${vr.property_size.units ?? ""}`.trim()}
+                </Row>
+                <Row term={`${m.houseRules}: ${m.children}`}>
+                  {rule(rules?.child_rules?.children_permitted, rules?.child_rules?.owner_children_free_text)}
+                </Row>
+                <Row term={`${m.houseRules}: ${m.parties}`}>
+                  {rule(rules?.party_or_event_rules?.parties_or_events_permitted, rules?.party_or_event_rules?.owner_party_free_text)}
+                </Row>
+                <Row term={`${m.houseRules}: ${m.pets}`}>
+                  {rule(rules?.pet_rules?.pets_permitted, rules?.pet_rules?.owner_pets_free_text)}
+                </Row>
+                <Row term={`${m.houseRules}: ${m.smoking}`}>
+                  {rule(rules?.smoking_rules?.smoking_permitted, rules?.smoking_rules?.owner_smoking_free_text)}
+                </Row>
+                <Row term={m.propertyManager}>
+                  {vr.property_manager?.name &&
+                    (safeManagerHref ? (
+                      <a href={safeManagerHref} rel="nofollow noopener noreferrer">
+                        {vr.property_manager.name}
+                      </a>
+                    ) : (
+                      vr.property_manager.name
+                    ))}
+                </Row>
+              </dl>
+            </Section>
+          )}
+        </div>
+
+        <aside className="hotel-side">
+          <Section id="facts" title={m.facts}>
+            <dl className="facts">
+              <Row term={m.propertyType}>{r.property_type}</Row>
+              <Row term={m.petFriendly}>{yesNo(r.is_pet_friendly, m)}</Row>
+              <Row term={m.vacationRental}>{yesNo(r.is_vr, m)}</Row>
+              <Row term={m.languagesSpoken}>{r.spoken_languages?.map((l) => spokenLanguageName(l, language)).join(", ")}</Row>
+              <Row term={m.defaultLanguage}>{r.default_language && spokenLanguageName(r.default_language, language)}</Row>
+              <Row term={m.coordinates}>
+                <a
+                  href={`https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=16/${latitude}/${longitude}`}
+                  rel="noopener noreferrer"
+                >
+                  {number.format(latitude)}, {number.format(longitude)}
+                </a>
+              </Row>
+              <Row term={m.license}>{r.legal?.license}</Row>
+              <Row term={m.registryNumber}>{r.legal?.registry_number}</Row>
+              <Row term={m.taxId}>{r.legal?.tax_id}</Row>
+              <Row term={m.otherIds}>
+                {r.mappings &&
+                  Object.entries(r.mappings)
+                    .map(([k, v]) => `${k} ${v}`)
+                    .join(", ")}
+              </Row>
+              <Row term={m.lastUpdated}>{r.updated_at}</Row>
+            </dl>
+          </Section>
+          <NearbyPanel
+            hotelId={r.id}
+            language={language}
+            currency={currency}
+            stay={stayParams(parseSearchQuery(values)).toString()}
+            labels={{
+              title: m.nearby,
+              loading: m.nearbyLoading,
+              error: m.nearbyError,
+              empty: m.nearbyEmpty,
+              hotels: m.hotels,
+              categories: categoryLabels(language),
+            }}
+          />
+        </aside>
+      </div>
+    </article>
+  );
+}

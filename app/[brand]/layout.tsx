@@ -1,0 +1,72 @@
+import type { CSSProperties } from "react";
+import type { Metadata } from "next";
+import Link from "next/link";
+import { Suspense } from "react";
+import { brandContext } from "@/lib/brands/context";
+import { PREFERENCES_PATH } from "@/lib/brands/routing";
+import { messages } from "@/lib/i18n/messages";
+import { currencyLabel, languageLabel } from "@/lib/i18n/names";
+import { Attribution } from "../_components/attribution";
+import { PreferencesForm } from "./preferences-form";
+import { Providers } from "./providers";
+
+type Props = { children: React.ReactNode; params: Promise<{ brand: string }> };
+
+export async function generateMetadata({ params }: Omit<Props, "children">): Promise<Metadata> {
+  const { brand } = await brandContext((await params).brand);
+  return {
+    title: { default: brand.displayName, template: `%s · ${brand.displayName}` },
+    icons: { icon: brand.theme.logo },
+  };
+}
+
+/** Every brand page: the brand's look (theme as CSS variables), its header with the switchers, and the footer. */
+export default async function BrandLayout({ children, params }: Props) {
+  const { brand, preferences } = await brandContext((await params).brand);
+  const m = messages(preferences.language);
+  const { colours, fonts } = brand.theme;
+  const theme = {
+    "--primary": colours.primary,
+    "--accent": colours.accent,
+    "--bg": colours.background,
+    "--ink": colours.text,
+    "--font-heading": fonts.heading,
+    "--font-body": fonts.body,
+  } as CSSProperties;
+  return (
+    <div className="brand" data-brand={brand.id} style={theme}>
+      <header className="brand-header">
+        <Link href="/" className="brand-logo">
+          {/* eslint-disable-next-line @next/next/no-img-element -- brand logos are small SVGs from public/ */}
+          <img src={brand.theme.logo} alt="" width={36} height={36} />
+          <span>{brand.displayName}</span>
+        </Link>
+        <Suspense>
+          <PreferencesForm
+            action={PREFERENCES_PATH}
+            submitLabel={m.apply}
+            language={{
+              label: m.language,
+              value: preferences.language,
+              options: brand.languages.supported.map((l) => ({ value: l, label: languageLabel(l) })),
+            }}
+            currency={{
+              label: m.currency,
+              value: preferences.currency,
+              options: brand.currencies.supported.map((c) => ({ value: c, label: currencyLabel(c, preferences.language) })),
+            }}
+          />
+        </Suspense>
+      </header>
+      <Providers>
+        <main className="brand-main">{children}</main>
+      </Providers>
+      <footer className="brand-footer">
+        <span>
+          © {brand.displayName} · {preferences.currency}
+        </span>
+        <Attribution />
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import Link from "next/link";
+import { brandContext } from "@/lib/brands/context";
+import { format, messages } from "@/lib/i18n/messages";
+import { countryName } from "@/lib/locale";
+import { placeName } from "@/lib/places/types";
+import { hotelCatalog } from "@/lib/search/service";
+import { SearchBox } from "./search-box";
+
+export const dynamic = "force-dynamic";
+
+/** Home: the destination search box and the places with the most hotels. */
+export default async function Home({ params }: { params: Promise<{ brand: string }> }) {
+  const { brand, preferences } = await brandContext((await params).brand);
+  const { language } = preferences;
+  const m = messages(language);
+  const catalog = await hotelCatalog();
+  const popular = catalog.popular(8);
+  const number = new Intl.NumberFormat(language);
+  return (
+    <>
+      <section className="hero">
+        <h1>{m.searchPlaceholder}</h1>
+        <p className="hero-brand">{brand.displayName}</p>
+        <SearchBox
+          language={language}
+          labels={{ label: m.searchLabel, placeholder: m.searchPlaceholder, button: m.searchButton, hotels: m.hotels }}
+        />
+      </section>
+      {popular.length > 0 && (
+        <section aria-labelledby="popular">
+          <h2 id="popular">{m.popular}</h2>
+          <ul className="destinations">
+            {popular.map(({ place, hotelsCnt }) => (
+              <li key={place.placeId}>
+                <Link href={`/search?placeId=${place.placeId}`}>
+                  <strong>{placeName(place, language)}</strong>
+                  <span>{countryName(place.country, language)}</span>
+                  <span className="count">
+                    {number.format(hotelsCnt)} {m.hotels}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {catalog.size === 0 && <p className="empty">{format(m.noResults, {})}</p>}
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+"use client";
+
+import { usePathname, useSearchParams } from "next/navigation";
+import { useRef } from "react";
+
+interface Option {
+  value: string;
+  label: string;
+}
+
+/**
+ * The language and currency switchers: a plain GET form to /preferences (proxy.ts saves the choice and returns to
+ * this page), submitted as soon as a value changes; without JavaScript the button submits it.
+ */
+export function PreferencesForm(props: {
+  action: string;
+  language: { label: string; value: string; options: Option[] };
+  currency: { label: string; value: string; options: Option[] };
+  submitLabel: string;
+}) {
+  const form = useRef<HTMLFormElement>(null);
+  const pathname = usePathname();
+  const query = useSearchParams();
+  // Back to this page without the link parameters that would override the new choice.
+  const rest = new URLSearchParams(query);
+  for (const k of ["lang", "curr", "forceLanguageChange", "forceCurrencyChange", "source", "label", "anonymousId"]) rest.delete(k);
+  const back = rest.size ? `${pathname}?${rest}` : pathname;
+  const submit = () => form.current?.requestSubmit();
+  return (
+    <form ref={form} className="preferences" method="get" action={props.action}>
+      <input type="hidden" name="return" value={back} />
+      <label>
+        <span>{props.language.label}</span>
+        <select name="lang" defaultValue={props.language.value} onChange={submit}>
+          {props.language.options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        <span>{props.currency.label}</span>
+        <select name="curr" defaultValue={props.currency.value} onChange={submit}>
+          {props.currency.options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <noscript>
+        <button type="submit">{props.submitLabel}</button>
+      </noscript>
+    </form>
+  );
+}

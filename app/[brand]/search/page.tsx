@@ -1,0 +1,198 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { brandContext } from "@/lib/brands/context";
+import { getHotels } from "@/lib/content/queries";
+import { shownImages } from "@/lib/content/images";
+import { format, messages } from "@/lib/i18n/messages";
+import { countryName } from "@/lib/locale";
+import { log } from "@/lib/log";
+import { placeName } from "@/lib/places/types";
+import { parseSearchQuery, searchHref, stayParams, type QueryValues } from "@/lib/search/params";
+import { hotelCatalog } from "@/lib/search/service";
+import { store } from "@/lib/store";
+import { recordArrival } from "@/lib/tracking/arrivals";
+
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ brand: string }>; searchParams: Promise<QueryValues> };
+
+export const metadata: Metadata = { title: "Search" };
+
+const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
+
+/**
+ * Search results: the hotels of a place (the nearby-places url lands here), sorted, filtered and paged. A visitor
+ * arriving through a partner link (source, label) is recorded for the operators (lib/tracking, nothing personal).
+ */
+export default async function SearchPage({ params, searchParams }: Props) {
+  const { brand, preferences } = await brandContext((await params).brand);
+  const { language } = preferences;
+  const m = messages(language);
+  const values = await searchParams;
+  const query = parseSearchQuery(values);
+  const { db } = await store();
+
+  if (first(values.source)) {
+    await recordArrival(db, brand, {
+      source: first(values.source),
+      label: first(values.label),
+      placeId: query.placeId,
+      anonymousId: first(values.anonymousId),
+    }).catch((e: unknown) => log.warn({ err: (e as Error).message }, "arrival not recorded"));
+  }
+
+  const catalog = await hotelCatalog();
+  const typed = query.q && !query.placeId ? catalog.suggest(query.q, language, { places: 1, hotels: 20 }) : undefined;
+  const placeId = query.placeId ?? typed?.places[0]?.place.placeId;
+  const result = placeId ? catalog.search(placeId, query.filters) : undefined;
+
+  if (!result) {
+    return (
+      <section className="results">
+        <h1>{query.q ? format(m.noPlace, { q: query.q }) : m.choosePlace}</h1>
+        {typed && typed.hotels.length > 0 && (
+          <>
+            <h2>{format(m.hotelsMatching, { q: query.q ?? "" })}</h2>
+            <ul className="hotel-list">
+              {typed.hotels.map((h) => (
+                <li key={h.id} className="hotel-card">
+                  <div>
+                    <h3>
+                      <Link href={`/hotels/${encodeURIComponent(h.id)}`}>{h.name}</Link>
+                    </h3>
+                    <p className="muted">{[h.city, countryName(h.country, language)].filter(Boolean).join(", ")}</p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+        <p>
+          <Link href="/">{m.home}</Link>
+        </p>
+      </section>
+    );
+  }
+
+  const records = await getHotels(
+    db,
+    result.items.map((i) => i.hotel.id),
+  );
+  const number = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
+  const title = format(m.hotelsIn, { place: placeName(result.place, language) });
+  const stay = stayParams(query).toString();
+  const filtered = !!(query.filters.propertyType || query.filters.petFriendly || query.filters.vacationRental);
+
+  return (
+    <section className="results">
+      <h1>{title}</h1>
+      <p className="muted">
+        {countryName(result.place.country, language)} ·{" "}
+        <span data-testid="result-count">
+          {format(m.resultCount, { total: number.format(result.total), inPlace: number.format(result.inPlace) })}
+        </span>
+      </p>
+      <form className="filters" method="get" action="/search">
+        <input type="hidden" name="placeId" value={result.place.placeId} />
+        {query.stay.rooms && <input type="hidden" name="rooms" value={query.stay.rooms} />}
+        {query.stay.checkIn && <input type="hidden" name="checkIn" value={query.stay.checkIn} />}
+        {query.stay.checkOut && <input type="hidden" name="checkOut" value={query.stay.checkOut} />}
+        <label>
+          <span>{m.sortBy}</span>
+          <select name="sort" defaultValue={query.filters.sort}>
+            <option value="distance">{m.sortDistance}</option>
+            <option value="name">{m.sortName}</option>
+          </select>
+        </label>
+        <label>
+          <span>{m.propertyType}</span>
+          <select name="type" defaultValue={query.filters.propertyType ?? ""}>
+            <option value="">{m.anyType}</option>
+            {result.propertyTypes.map((t) => (
+              <option key={t.type} value={t.type}>
+                {t.type} ({t.count})
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="check">
+          <input type="checkbox" name="pets" value="1" defaultChecked={query.filters.petFriendly} />
+          <span>{m.petFriendly}</span>
+        </label>
+        <label className="check">
+          <input type="checkbox" name="vr" value="1" defaultChecked={query.filters.vacationRental} />
+          <span>{m.vacationRental}</span>
+        </label>
+        <button type="submit">{m.apply}</button>
+      </form>
+
+      {result.total === 0 ? (
+        <div className="empty">
+          <p>{m.noResults}</p>
+          {filtered && (
+            <Link
+              href={searchHref(
+                { ...query, placeId: result.place.placeId },
+                { propertyType: undefined, petFriendly: false, vacationRental: false },
+              )}
+            >
+              {m.clearFilters}
+            </Link>
+          )}
+        </div>
+      ) : (
+        <ol className="hotel-list">
+          {result.items.map(({ hotel, distanceKm }) => {
+            const image = shownImages(records.get(hotel.id)?.images, language)[0];
+            const href = `/hotels/${encodeURIComponent(hotel.id)}${stay ? `?${stay}` : ""}`;
+            return (
+              <li key={hotel.id} className="hotel-card">
+                {image ? (
+                  // eslint-disable-next-line @next/next/no-img-element -- supplier images come from arbitrary hosts
+                  <img src={image.src} alt={image.caption ?? hotel.name} width={160} height={110} loading="lazy" />
+                ) : (
+                  <div className="no-image" aria-hidden />
+                )}
+                <div>
+                  <h2>
+                    <Link href={href}>{hotel.name}</Link>
+                  </h2>
+                  <p className="muted">
+                    {[hotel.city, countryName(hotel.country, language)].filter(Boolean).join(", ")}
+                    {" · "}
+                    {format(m.kmFromCentre, { km: number.format(distanceKm) })}
+                  </p>
+                  <p className="tags">
+                    {hotel.propertyType && <span>{hotel.propertyType}</span>}
+                    {hotel.petFriendly && <span>{m.petFriendly}</span>}
+                    {hotel.vacationRental && <span>{m.vacationRental}</span>}
+                  </p>
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+
+      {result.pages > 1 && (
+        <nav className="pager" aria-label={format(m.pageOf, { page: result.page, pages: result.pages })}>
+          {result.page > 1 ? (
+            <Link rel="prev" href={searchHref({ ...query, placeId: result.place.placeId }, { page: result.page - 1 })}>
+              ← {m.previous}
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span>{format(m.pageOf, { page: result.page, pages: result.pages })}</span>
+          {result.page < result.pages ? (
+            <Link rel="next" href={searchHref({ ...query, placeId: result.place.placeId }, { page: result.page + 1 })}>
+              {m.next} →
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,188 @@
+import { foldName, type Language } from "@/lib/locale";
+import { distanceKm } from "@/lib/places/geo";
+import { placeHotels } from "@/lib/places/hotel-counts";
+import type { PlacesView } from "@/lib/places/nearby";
+import { placeName, type Place } from "@/lib/places/types";
+
+/** What the search pages need of a published hotel, held in memory (the record itself stays in the store). */
+export interface CatalogHotel {
+  id: string;
+  name: string;
+  city: string | null;
+  country: string;
+  lat: number;
+  lon: number;
+  propertyType: string | null;
+  petFriendly: boolean | null;
+  vacationRental: boolean | null;
+}
+
+export const SORTS = ["distance", "name"] as const;
+export type Sort = (typeof SORTS)[number];
+export const PAGE_SIZE = 20;
+
+export interface SearchFilters {
+  sort: Sort;
+  propertyType?: string;
+  petFriendly?: boolean;
+  vacationRental?: boolean;
+  page: number;
+}
+
+export interface SearchResult {
+  place: Place;
+  /** Hotels of the place before filters (its hotelsCnt), and after. */
+  inPlace: number;
+  total: number;
+  page: number;
+  pages: number;
+  items: { hotel: CatalogHotel; distanceKm: number }[];
+  /** Property types among the place's hotels, most common first (the filter's choices). */
+  propertyTypes: { type: string; count: number }[];
+}
+
+export interface Suggestion {
+  places: { place: Place; name: string; hotelsCnt: number }[];
+  hotels: CatalogHotel[];
+}
+
+interface Keyed {
+  key: string;
+  ref: number;
+}
+
+const byKey = (a: Keyed, b: Keyed) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.ref - b.ref);
+
+/** Index of the first entry whose key is ≥ prefix. */
+function lowerBound(list: readonly Keyed[], prefix: string): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (list[mid]!.key < prefix) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Entries whose key starts with the prefix, at most `scan` of them, in key order. */
+function* prefixed(list: readonly Keyed[], prefix: string, scan: number): Generator<Keyed> {
+  for (let i = lowerBound(list, prefix), n = 0; i < list.length && n < scan; i++, n++) {
+    const entry = list[i]!;
+    if (!entry.key.startsWith(prefix)) return;
+    yield entry;
+  }
+}
+
+/** Every word start of a folded name: "grand hotel paris" → itself, "hotel paris", "paris". */
+function wordStarts(key: string): string[] {
+  const out = [key];
+  for (let i = key.indexOf(" "); i >= 0; i = key.indexOf(" ", i + 1)) out.push(key.slice(i + 1));
+  return out;
+}
+
+const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+
+/**
+ * The published hotels as the brand sites browse them: which hotels each place has (the hotelsCnt rules, so a
+ * nearby-places link's count is the number of results it leads to), filters, sorts and pages, and the suggestions
+ * of the destination box (places with hotels and hotels, by any word's prefix). Built once per recount.
+ */
+export class HotelCatalog {
+  private readonly members: Map<string, number[]>;
+  private readonly byId = new Map<string, number>();
+  private readonly placeNames: Keyed[] = [];
+  private readonly hotelNames: Keyed[] = [];
+  private popularPlaces?: { place: Place; hotelsCnt: number }[];
+
+  constructor(
+    readonly view: PlacesView,
+    readonly hotels: readonly CatalogHotel[],
+  ) {
+    this.members = placeHotels(view.gazetteer, hotels);
+    hotels.forEach((h, i) => {
+      this.byId.set(h.id, i);
+      for (const key of wordStarts(foldName(h.name))) if (key) this.hotelNames.push({ key, ref: i });
+    });
+    view.listed.forEach((p, i) => {
+      const names = new Set([p.name, ...Object.values(p.names ?? {}), ...(p.altNames ?? [])].map(foldName));
+      for (const name of names) for (const key of wordStarts(name)) if (key) this.placeNames.push({ key, ref: i });
+    });
+    this.hotelNames.sort(byKey);
+    this.placeNames.sort(byKey);
+  }
+
+  get size(): number {
+    return this.hotels.length;
+  }
+
+  hotel(id: string): CatalogHotel | undefined {
+    const i = this.byId.get(id);
+    return i === undefined ? undefined : this.hotels[i];
+  }
+
+  /** The hotels a place counts, filtered, sorted and paged. undefined when the place is unknown. */
+  search(placeId: string, filters: SearchFilters): SearchResult | undefined {
+    const place = this.view.gazetteer.get(placeId);
+    if (!place) return undefined;
+    const members = this.members.get(placeId) ?? [];
+    const types = new Map<string, number>();
+    const matching: { hotel: CatalogHotel; distanceKm: number }[] = [];
+    for (const i of members) {
+      const hotel = this.hotels[i]!;
+      if (hotel.propertyType) types.set(hotel.propertyType, (types.get(hotel.propertyType) ?? 0) + 1);
+      if (filters.propertyType !== undefined && hotel.propertyType !== filters.propertyType) continue;
+      if (filters.petFriendly && hotel.petFriendly !== true) continue;
+      if (filters.vacationRental && hotel.vacationRental !== true) continue;
+      matching.push({ hotel, distanceKm: distanceKm(place.lat, place.lon, hotel.lat, hotel.lon) });
+    }
+    matching.sort(
+      filters.sort === "name"
+        ? (a, b) => collator.compare(a.hotel.name, b.hotel.name) || a.hotel.id.localeCompare(b.hotel.id)
+        : (a, b) => a.distanceKm - b.distanceKm || a.hotel.id.localeCompare(b.hotel.id),
+    );
+    const pages = Math.max(1, Math.ceil(matching.length / PAGE_SIZE));
+    const page = Math.min(Math.max(1, filters.page), pages);
+    return {
+      place,
+      inPlace: members.length,
+      total: matching.length,
+      page,
+      pages,
+      items: matching.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
+      propertyTypes: [...types]
+        .map(([type, count]) => ({ type, count }))
+        .sort((a, b) => b.count - a.count || a.type.localeCompare(b.type)),
+    };
+  }
+
+  /**
+   * Suggestions for what a visitor typed: places with hotels whose name (any language) has a word starting with
+   * it, most hotels first; then hotels the same way, by name.
+   */
+  suggest(text: string, language: Language, limit = { places: 6, hotels: 4 }): Suggestion {
+    const prefix = foldName(text);
+    if (!prefix) return { places: [], hotels: [] };
+    const places = new Set<Place>();
+    for (const { ref } of prefixed(this.placeNames, prefix, 5_000)) places.add(this.view.listed[ref]!);
+    const hotels = new Set<CatalogHotel>();
+    for (const { ref } of prefixed(this.hotelNames, prefix, 2_000)) hotels.add(this.hotels[ref]!);
+    return {
+      places: [...places]
+        .map((place) => ({ place, name: placeName(place, language), hotelsCnt: this.view.hotelsCnt(place) }))
+        .sort((a, b) => b.hotelsCnt - a.hotelsCnt || b.place.population - a.place.population)
+        .slice(0, limit.places),
+      hotels: [...hotels].sort((a, b) => collator.compare(a.name, b.name)).slice(0, limit.hotels),
+    };
+  }
+
+  /** Cities and towns with the most hotels: the home page's popular destinations. */
+  popular(limit = 8): { place: Place; hotelsCnt: number }[] {
+    this.popularPlaces ??= this.view.listed
+      .filter((p) => p.category === "city" || p.category === "townVillage")
+      .map((place) => ({ place, hotelsCnt: this.view.hotelsCnt(place) }))
+      .sort((a, b) => b.hotelsCnt - a.hotelsCnt || b.place.population - a.place.population)
+      .slice(0, 50);
+    return this.popularPlaces.slice(0, limit);
+  }
+}

@@ -1,0 +1,56 @@
+import type { Kysely } from "kysely";
+import { store, type Database } from "@/lib/store";
+import { log } from "@/lib/log";
+import { placesView } from "@/lib/places/service";
+import type { PlacesView } from "@/lib/places/nearby";
+import { HotelCatalog, type CatalogHotel } from "./catalog";
+
+const flag = (v: number | null) => (v === null ? null : v === 1);
+
+/** The published hotels' columns the catalog needs (records stay in the store). */
+export async function catalogHotels(db: Kysely<Database>): Promise<CatalogHotel[]> {
+  const rows = await db
+    .selectFrom("hotels")
+    .select(["id", "name", "city", "country_code", "latitude", "longitude", "property_type", "is_pet_friendly", "is_vr"])
+    .where("removed_at", "is", null)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name ?? r.id,
+    city: r.city,
+    country: r.country_code,
+    lat: Number(r.latitude),
+    lon: Number(r.longitude),
+    propertyType: r.property_type,
+    petFriendly: flag(r.is_pet_friendly),
+    vacationRental: flag(r.is_vr),
+  }));
+}
+
+let current: { view: PlacesView; catalog: Promise<HotelCatalog> } | undefined;
+
+async function build(view: PlacesView): Promise<HotelCatalog> {
+  const started = performance.now();
+  const catalog = new HotelCatalog(view, await catalogHotels((await store()).db));
+  log.info({ hotels: catalog.size, recountId: view.recountId, ms: Math.round(performance.now() - started) }, "catalog built");
+  return catalog;
+}
+
+/**
+ * The serving process's hotel catalog, rebuilt when the places view changes (every published sync ends with a
+ * recount, so a new recount means new hotels). While a new one is built, requests keep the previous one.
+ */
+export async function hotelCatalog(): Promise<HotelCatalog> {
+  const view = await placesView();
+  if (current?.view !== view) {
+    const previous = current;
+    const next = { view, catalog: build(view) };
+    current = next;
+    next.catalog.catch((e: unknown) => {
+      log.warn({ err: (e as Error).message }, "catalog build failed");
+      if (current === next) current = previous;
+    });
+    if (previous) return previous.catalog.catch(() => next.catalog);
+  }
+  return current!.catalog;
+}
