@@ -8,6 +8,7 @@ import {
   safeReturnPath,
   type Preferences,
 } from "@/lib/brands/preferences";
+import { seeOther } from "@/lib/http/redirect";
 import { BRAND_HEADERS, PREFERENCES_PATH, UNKNOWN_HOST_PATH } from "@/lib/brands/routing";
 
 const YEAR = 365 * 24 * 3600;
@@ -39,13 +40,12 @@ export function proxy(request: NextRequest) {
 
   // The language and currency switchers: an explicit choice, saved, then back to the page (same site only).
   if (url.pathname === PREFERENCES_PATH) {
-    const back = new URL(safeReturnPath(url.searchParams.get("return")), url);
     const save: Partial<Preferences> = {};
     const language = brandLanguage(brand, url.searchParams.get("lang"));
     const currency = brandCurrency(brand, url.searchParams.get("curr"));
     if (language) save.language = language;
     if (currency) save.currency = currency;
-    return saveCookies(NextResponse.redirect(back, 303), request, save);
+    return saveCookies(seeOther(safeReturnPath(url.searchParams.get("return"))), request, save);
   }
 
   const q = url.searchParams;

@@ -38,7 +38,7 @@ export default async function BrandLayout({ children, params }: Props) {
       <header className="brand-header">
         <Link href="/" className="brand-logo">
           {/* eslint-disable-next-line @next/next/no-img-element -- brand logos are small SVGs from public/ */}
-          <img src={brand.theme.logo} alt="" width={36} height={36} />
+          <img src={brand.theme.logo} alt="" width={128} height={32} />
           <span>{brand.displayName}</span>
         </Link>
         <Suspense>

@@ -15,6 +15,8 @@ import { formatSummary } from "./format";
  */
 const NEXT = path.join("node_modules", "next", "dist", "bin", "next");
 const EXPORT_DIR = path.join(".data", "demo", "export");
+/** The demo's operators' token (a real deployment sets OPS_TOKEN; the demo prints this one). */
+const DEMO_OPS_TOKEN = "demo-operators-token-0001";
 
 async function main(): Promise<void> {
   const cfg = config();
@@ -42,7 +44,12 @@ async function main(): Promise<void> {
   } finally {
     await store.close();
   }
-  console.log(`serving on http://localhost:${port}  (Ctrl-C to stop)`);
+  const opsToken = process.env.OPS_TOKEN ?? DEMO_OPS_TOKEN;
+  console.log(`serving on port ${port}  (Ctrl-C to stop)
+brand sites (any browser resolves *.localhost to this machine):
+  http://brand-a.localhost:${port}/   Aurora Stays
+  http://brand-b.localhost:${port}/   Sakura Journeys
+operators' status page: http://localhost:${port}/ops  (token: ${process.env.OPS_TOKEN ? "$OPS_TOKEN" : opsToken})`);
   console.log(`nearby places, as a partner calls them:
   curl -s localhost:${port}/v1/nearby-places -H 'Content-Type: application/json' \\
     -H 'X-Partner-Key: demo-aurora-partner-key-0001' \\
@@ -51,6 +58,7 @@ async function main(): Promise<void> {
   const start = path.join(".data", "cli", "start.mjs");
   const server = spawn(process.execPath, [start, "--port", port, "--hostname", process.env.HOST ?? "127.0.0.1"], {
     stdio: "inherit",
+    env: { ...process.env, OPS_TOKEN: opsToken },
   });
   for (const sig of ["SIGINT", "SIGTERM"] as const) process.on(sig, () => server.kill(sig));
   server.on("exit", (code) => process.exit(code ?? 0));

@@ -32,6 +32,8 @@ const envSchema = z.object({
     .transform((v) => (v === undefined ? undefined : v === "true" || v === "1")),
   /** The brand registry (JSON, see lib/brands/schema.ts); the two demo brands when unset. */
   BRANDS_FILE: z.string().min(1).optional(),
+  /** The operators' status page (/ops) token; the page is off when unset. */
+  OPS_TOKEN: z.string().min(16, "must have at least 16 characters").optional(),
   SFTP_RETRIES: z.coerce.number().int().min(0).max(20).default(5),
   SFTP_RETRY_BASE_MS: z.coerce.number().int().min(1).default(500),
   /** Fault injection for the crash tests: the publish transaction waits this long before it commits. Test only. */

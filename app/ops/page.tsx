@@ -1,0 +1,176 @@
+import Link from "next/link";
+import { store } from "@/lib/store";
+import { opsAccess } from "@/lib/ops/session";
+import { ARRIVALS_DAYS, loadStatus } from "@/lib/ops/status";
+import { OpsGate } from "./gate";
+
+export const dynamic = "force-dynamic";
+
+type Props = { searchParams: Promise<{ error?: string; run?: string }> };
+
+const seconds = (ms: number | null) => (ms === null ? "—" : `${(ms / 1000).toFixed(2)} s`);
+
+/** Operators' status: sync runs, a run's rejected records, removed properties, partner arrivals, property lookup. */
+export default async function StatusPage({ searchParams }: Props) {
+  const access = await opsAccess();
+  const query = await searchParams;
+  if (access !== "signed-in") return <OpsGate access={access} error={query.error === "1"} />;
+
+  const { db } = await store();
+  const { runs, runId, rejected, removed, arrivals } = await loadStatus(db, { runId: Number(query.run) || undefined });
+
+  return (
+    <>
+      <h1>Status</h1>
+      <form className="login" method="get" action="/ops/hotels">
+        <label htmlFor="hotel-id">Property id</label>
+        <input id="hotel-id" name="id" required maxLength={200} />
+        <button type="submit">Show history</button>
+      </form>
+
+      <section aria-labelledby="runs">
+        <h2 id="runs">Sync runs</h2>
+        {runs.length === 0 ? (
+          <p className="empty">No sync has run yet.</p>
+        ) : (
+          <table>
+            <thead>
+              <tr>
+                <th>Run</th>
+                <th>Status</th>
+                <th>Source</th>
+                <th>Started</th>
+                <th>Duration</th>
+                <th>Seen</th>
+                <th>New</th>
+                <th>Changed</th>
+                <th>Unchanged</th>
+                <th>Restored</th>
+                <th>Removed</th>
+                <th>Rejected</th>
+                <th>Error</th>
+              </tr>
+            </thead>
+            <tbody>
+              {runs.map((r) => (
+                <tr key={r.id}>
+                  <td>
+                    <Link href={`/ops?run=${r.id}`}>#{r.id}</Link>
+                  </td>
+                  <td>{r.status}</td>
+                  <td>{r.source}</td>
+                  <td>{r.started_at}</td>
+                  <td>{seconds(r.duration_ms)}</td>
+                  <td>{r.seen}</td>
+                  <td>{r.new}</td>
+                  <td>{r.changed}</td>
+                  <td>{r.unchanged}</td>
+                  <td>{r.restored}</td>
+                  <td>{r.removed}</td>
+                  <td>{r.rejected}</td>
+                  <td>{r.error_code ? `${r.error_code}: ${r.error_message ?? ""}` : ""}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+
+      <section aria-labelledby="rejected">
+        <h2 id="rejected">Rejected records{runId ? ` of run #${runId}` : ""}</h2>
+        {rejected.length === 0 ? (
+          <p className="muted">None.</p>
+        ) : (
+          <table>
+            <thead>
+              <tr>
+                <th>File:line</th>
+                <th>Property</th>
+                <th>Errors</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rejected.map((r) => (
+                <tr key={r.id}>
+                  <td>
+                    {r.file}:{r.line}
+                  </td>
+                  <td>{r.hotel_id ?? "—"}</td>
+                  <td>
+                    <ul>
+                      {r.errors.map((e, i) => (
+                        <li key={i}>
+                          <code>{e.pointer || "(record)"}</code> {e.message}
+                        </li>
+                      ))}
+                    </ul>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+
+      <section aria-labelledby="removed">
+        <h2 id="removed">Removed properties</h2>
+        {removed.length === 0 ? (
+          <p className="muted">None.</p>
+        ) : (
+          <table>
+            <thead>
+              <tr>
+                <th>Property</th>
+                <th>Name</th>
+                <th>Removed</th>
+              </tr>
+            </thead>
+            <tbody>
+              {removed.map((h) => (
+                <tr key={h.id}>
+                  <td>
+                    <Link href={`/ops/hotels?${new URLSearchParams({ id: h.id })}`}>{h.id}</Link>
+                  </td>
+                  <td>{h.name}</td>
+                  <td>{h.removed_at}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+
+      <section aria-labelledby="arrivals">
+        <h2 id="arrivals">Partner arrivals (last {ARRIVALS_DAYS} days)</h2>
+        {arrivals.length === 0 ? (
+          <p className="muted">None.</p>
+        ) : (
+          <table data-testid="arrivals">
+            <thead>
+              <tr>
+                <th>Brand</th>
+                <th>Partner source</th>
+                <th>Label</th>
+                <th>Arrivals</th>
+                <th>Anonymous visitors</th>
+                <th>Last</th>
+              </tr>
+            </thead>
+            <tbody>
+              {arrivals.map((a) => (
+                <tr key={`${a.brand_id}/${a.source}/${a.label ?? ""}`}>
+                  <td>{a.brand_id}</td>
+                  <td>{a.source}</td>
+                  <td>{a.label ?? "—"}</td>
+                  <td>{a.arrivals}</td>
+                  <td>{a.visitors}</td>
+                  <td>{String(a.last_arrival)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+    </>
+  );
+}

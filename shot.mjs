@@ -1,0 +1,10 @@
+import { chromium } from "@playwright/test";
+const [,, url, out, width = "1280", height = "900"] = process.argv;
+const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"] });
+const page = await browser.newPage({ viewport: { width: +width, height: +height } });
+const errors = [];
+page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+const res = await page.goto(url, { waitUntil: "networkidle" });
+console.log("status", res.status(), "errors", JSON.stringify(errors));
+await page.screenshot({ path: out, fullPage: true });
+await browser.close();
