@@ -8,7 +8,6 @@ import {
   safeReturnPath,
   type Preferences,
 } from "@/lib/brands/preferences";
-import { seeOther } from "@/lib/http/redirect";
 import { BRAND_HEADERS, PREFERENCES_PATH, UNKNOWN_HOST_PATH } from "@/lib/brands/routing";
 
 const YEAR = 365 * 24 * 3600;
@@ -45,7 +44,9 @@ export function proxy(request: NextRequest) {
     const currency = brandCurrency(brand, url.searchParams.get("curr"));
     if (language) save.language = language;
     if (currency) save.currency = currency;
-    return saveCookies(seeOther(safeReturnPath(url.searchParams.get("return"))), request, save);
+    // Absolute, on the host the browser asked (Next's proxy needs an absolute Location).
+    const back = new URL(safeReturnPath(url.searchParams.get("return")), `${url.protocol}//${request.headers.get("host")}`);
+    return saveCookies(NextResponse.redirect(back, 303), request, save);
   }
 
   const q = url.searchParams;

@@ -1,42 +1,62 @@
 import fs from "node:fs";
 import path from "node:path";
 import pino from "pino";
-import { generateExport } from "../lib/content/generate";
+import { generateExport, nextDayExport } from "../lib/content/generate";
 import { LocalSource } from "../lib/content/sources";
 import { syncExport } from "../lib/content/sync";
 import { openStore } from "../lib/store/db";
 import { spawn } from "node:child_process";
 
-/** Seeds a fresh SQLite store with 300 generated hotels plus one record carrying hostile content. */
+/** The operators' token of the e2e server (the status page tests sign in with it). */
+export const E2E_OPS_TOKEN = "e2e-operators-token-0001";
+
+/** A record carrying hostile content in every place a page shows text, an image or a link. */
+export const HOSTILE = {
+  id: "XSS-1",
+  name: { en: "Hostile <script>window.__pwned = 1</script> Inn" },
+  location: {
+    address: { en: "<img src=x onerror=window.__pwned=1>" },
+    coordinates: { latitude: 48.85, longitude: 2.35 },
+    country_code: "FR",
+    city: "Paris",
+  },
+  images: [
+    { href: "javascript:window.__pwned=1", caption: { en: "bad" } },
+    { href: "https://sample-images.hotel-platform.test/room-1.svg", caption: { en: '<b onmouseover="window.__pwned=1">Room</b>' }, hero_image: true },
+  ],
+  descriptions: {
+    overall: { en: '<p onclick="window.__pwned=1">Nice <a href="javascript:alert(1)">place</a></p><script>window.__pwned=1</script><ul><li>open item' },
+    location: { en: '<iframe src="javascript:window.__pwned=1"></iframe><svg onload="window.__pwned=1"></svg>Central' },
+  },
+  policies: { know_before_you_go: { en: '<img src=x onerror="window.__pwned=1"><strong>Quiet hours</strong>' } },
+  vr_details: { property_manager: { name: "Shady Manager", href: "javascript:window.__pwned=1" } },
+};
+
+/**
+ * Seeds a fresh SQLite store with two days of a generated export (1 000 hotels, then the next day's changes, removals,
+ * additions and a few invalid records) plus one record carrying hostile content.
+ */
 export async function seed(): Promise<void> {
   const dir = path.join(".data", "e2e");
   fs.rmSync(dir, { recursive: true, force: true });
-  const exportDir = path.join(dir, "export");
-  await generateExport({ out: exportDir, count: 300, seed: 42 });
-  const hostile = {
-    id: "XSS-1",
-    name: { en: "Hostile <script>window.__pwned = 1</script> Inn" },
-    location: {
-      address: { en: "<img src=x onerror=window.__pwned=1>" },
-      coordinates: { latitude: 48.85, longitude: 2.35 },
-      country_code: "FR",
-      city: "Paris",
-    },
-    images: [{ href: "javascript:window.__pwned=1", caption: { en: "bad" } }],
-    descriptions: { overall: { en: '<p onclick="window.__pwned=1">Nice <a href="javascript:alert(1)">place</a></p>' } },
-  };
-  fs.appendFileSync(path.join(exportDir, "hotels.jsonl"), JSON.stringify(hostile) + "\n");
+  const day1 = path.join(dir, "day1");
+  const day2 = path.join(dir, "day2");
+  await generateExport({ out: day1, count: 1000, seed: 42 });
+  await nextDayExport({ from: day1, out: day2, seed: 43, invalid: 3 });
+  fs.appendFileSync(path.join(day2, "hotels.jsonl"), JSON.stringify(HOSTILE) + "\n");
   const store = await openStore({ kind: "sqlite", sqliteFile: path.join(dir, "hotels.sqlite") });
   try {
-    const s = await syncExport({
-      store,
-      source: new LocalSource(exportDir),
-      log: pino({ level: "warn" }),
-      maxRemovedShare: 0.2,
-      maxRejectedShare: 0.1,
-      lockStaleSeconds: 30,
-    });
-    if (s.status !== "published" || s.new !== 301) throw new Error(`e2e seed failed: ${JSON.stringify(s)}`);
+    for (const exportDir of [day1, day2]) {
+      const s = await syncExport({
+        store,
+        source: new LocalSource(exportDir),
+        log: pino({ level: "warn" }),
+        maxRemovedShare: 0.2,
+        maxRejectedShare: 0.1,
+        lockStaleSeconds: 30,
+      });
+      if (s.status !== "published") throw new Error(`e2e seed failed: ${JSON.stringify(s)}`);
+    }
   } finally {
     await store.close();
   }
@@ -50,7 +70,7 @@ export async function serve(port: string): Promise<void> {
     ["--import", "tsx", "lib/cli/start.ts", "--port", port, "--hostname", "127.0.0.1"],
     {
       stdio: "inherit",
-      env: { ...process.env, DATABASE_URL: "sqlite://.data/e2e/hotels.sqlite" },
+      env: { ...process.env, DATABASE_URL: "sqlite://.data/e2e/hotels.sqlite", OPS_TOKEN: E2E_OPS_TOKEN },
     },
   );
   for (const sig of ["SIGINT", "SIGTERM"] as const) process.on(sig, () => server.kill(sig));

@@ -3,7 +3,11 @@ import { store, type Database } from "@/lib/store";
 import { log } from "@/lib/log";
 import { placesView } from "@/lib/places/service";
 import type { PlacesView } from "@/lib/places/nearby";
+import { localizedText } from "@/lib/content/html";
 import { HotelCatalog, type CatalogHotel } from "./catalog";
+
+/** The name as plain text (a supplier's markup dropped, as the hotel page shows it). */
+const plainName = (name: string | null) => (name === null ? undefined : localizedText({ en: name }, "en"));
 
 const flag = (v: number | null) => (v === null ? null : v === 1);
 
@@ -16,7 +20,7 @@ export async function catalogHotels(db: Kysely<Database>): Promise<CatalogHotel[
     .execute();
   return rows.map((r) => ({
     id: r.id,
-    name: r.name ?? r.id,
+    name: plainName(r.name) ?? r.id,
     city: r.city,
     country: r.country_code,
     lat: Number(r.latitude),

@@ -1,0 +1,95 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { E2E_OPS_TOKEN } from "./seed";
+import { PORT, site, watchConsole } from "./fixtures/site";
+
+const OPS = `http://127.0.0.1:${PORT}/ops`;
+
+/** A property the second day's export changed (its updated_at moved), read from the two seeded exports. */
+function changedHotelId(): string {
+  const read = (day: string) =>
+    new Map(
+      fs
+        .readFileSync(path.join(".data", "e2e", day, "hotels.jsonl"), "utf8")
+        .split("\n")
+        .filter(Boolean)
+        .flatMap((line) => {
+          try {
+            const r = JSON.parse(line) as { id?: string; updated_at?: string };
+            return r.id ? [[r.id, r.updated_at] as const] : [];
+          } catch {
+            return [];
+          }
+        }),
+    );
+  const [day1, day2] = [read("day1"), read("day2")];
+  const id = [...day2].find(([k, v]) => day1.has(k) && day1.get(k) !== v && /^\d{4}-/.test(v ?? ""))?.[0];
+  if (!id) throw new Error("no changed property in the seeded exports");
+  return id;
+}
+
+test("the status page is closed without the operators' token", async ({ page, request }) => {
+  const errors = watchConsole(page);
+  await page.goto(OPS);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in");
+  await expect(page.getByText("Sync runs")).toHaveCount(0);
+  await page.getByLabel("Token").fill("not-the-operators-token");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.locator("p[role=alert]")).toHaveText("That token is not right.");
+  await expect(page.getByText("Sync runs")).toHaveCount(0);
+
+  for (const url of [OPS, `${OPS}/hotels?id=HTL-0000001`]) {
+    const anonymous = await request.get(url);
+    expect(await anonymous.text()).not.toContain("Sync runs");
+    expect(await anonymous.text()).not.toContain("Versions");
+    const wrong = await request.get(url, { headers: { authorization: "Bearer wrong-token-wrong-token" } });
+    expect(await wrong.text()).toContain("Sign in");
+  }
+  const bearer = await request.get(OPS, { headers: { authorization: `Bearer ${E2E_OPS_TOKEN}` } });
+  expect(await bearer.text()).toContain("Sync runs");
+  expect(errors).toEqual([]);
+});
+
+test("operators see runs, rejected records, removed properties, partner arrivals and a property's diff", async ({ page, context }) => {
+  const errors = watchConsole(page);
+  // A visitor arrives through a partner link with a label: the search page records it.
+  const label = `e2e-${Date.now()}`;
+  await page.goto(site("sakura", `/search?q=Paris&source=sakura-partner&label=${label}&anonymousId=visitor-1`));
+  await page.goto(site("sakura", `/search?q=Rome&source=sakura-partner&label=${label}&anonymousId=visitor-2`));
+
+  await page.goto(OPS);
+  await page.getByLabel("Token").fill(E2E_OPS_TOKEN);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Status");
+  const session = (await context.cookies(OPS)).find((c) => c.name === "ops_session")!;
+  expect(session).toMatchObject({ httpOnly: true, sameSite: "Strict", path: "/ops" });
+  expect(session.value).not.toContain(E2E_OPS_TOKEN);
+
+  const runs = page.getByRole("region", { name: "Sync runs" }).locator("tbody tr");
+  await expect(runs).toHaveCount(2);
+  await expect(runs.first()).toContainText("#2");
+  await expect(runs.first()).toContainText("published");
+  const rejected = page.getByRole("region", { name: /Rejected records of run #2/ }).locator("tbody tr");
+  expect(await rejected.count()).toBe(3);
+  await expect(rejected.first()).toContainText("hotels.jsonl:");
+  expect(await page.getByRole("region", { name: "Removed properties" }).locator("tbody tr").count()).toBeGreaterThan(0);
+  const arrival = page.getByTestId("arrivals").locator("tr", { hasText: label });
+  await expect(arrival).toContainText("sakura");
+  await expect(arrival).toContainText("sakura-partner");
+  await expect(arrival.locator("td").nth(3)).toHaveText("2");
+  await expect(arrival.locator("td").nth(4)).toHaveText("2");
+
+  const id = changedHotelId();
+  await page.getByLabel("Property id").fill(id);
+  await page.getByRole("button", { name: "Show history" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`History of ${id}`);
+  await expect(page.getByRole("region", { name: "Versions" }).locator("tbody tr")).toHaveCount(2);
+  await expect(page.getByRole("heading", { name: "Changes from v1 to v2" })).toBeVisible();
+  const updated = page.getByTestId("diff").locator("tr", { hasText: "updated_at" });
+  await expect(updated).toContainText("changed");
+
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in");
+  expect(errors).toEqual([]);
+});
