@@ -1,0 +1,148 @@
+import { describe, expect, it } from "vitest";
+import { Gazetteer } from "@/lib/places/gazetteer";
+import { countHotels } from "@/lib/places/hotel-counts";
+import { PlacesView } from "@/lib/places/nearby";
+import { eastKm, northKm, place } from "@/lib/places/__tests__/helpers";
+import { HotelCatalog, PAGE_SIZE, type CatalogHotel } from "../catalog";
+import { parseSearchQuery, searchHref } from "../params";
+
+const LAT = 48.8566;
+const LON = 2.3522;
+const france = place("france", "country", 46.6, 2.4);
+const paris = place("Paris", "city", LAT, LON, { population: 2_000_000, names: { de: "Paris" }, admin1: "11" });
+const tower = place("Eiffel Tower", "landmark", LAT, eastKm(LAT, LON, 1));
+const parisAirport = place("Paris Orly Airport", "airport", northKm(LAT, -8), LON, { altNames: ["ORY"] });
+const lyon = place("Lyon", "city", 45.76, 4.83, { population: 500_000 });
+const gazetteer = new Gazetteer([france, paris, tower, parisAirport, lyon]);
+
+const TYPES = ["Hotel", "Apartment", "Hostel"];
+/** 45 hotels spread east of Paris's centre (0.1 km apart) and 3 in Lyon; every third pet-friendly, every fifth a VR. */
+const hotels: CatalogHotel[] = [
+  ...Array.from({ length: 45 }, (_, i) => ({
+    id: `P${String(i).padStart(2, "0")}`,
+    name: `${["Zeta", "Alpha", "Mid"][i % 3]} Hotel ${i}`,
+    city: "Paris",
+    country: "FR",
+    lat: LAT,
+    lon: eastKm(LAT, LON, i * 0.1),
+    propertyType: TYPES[i % 3]!,
+    petFriendly: i % 3 === 0,
+    vacationRental: i % 5 === 0 ? true : null,
+  })),
+  ...Array.from({ length: 3 }, (_, i) => ({
+    id: `L${i}`,
+    name: `Grand Lyon ${i}`,
+    city: "Lyon",
+    country: "FR",
+    lat: 45.76,
+    lon: 4.83 + i * 0.001,
+    propertyType: "Hotel",
+    petFriendly: false,
+    vacationRental: null,
+  })),
+];
+const view = new PlacesView(gazetteer, countHotels(gazetteer, hotels));
+const catalog = new HotelCatalog(view, hotels);
+const base = { sort: "distance" as const, page: 1 };
+
+describe("HotelCatalog.search", () => {
+  it("returns exactly the hotels the place's hotelsCnt counted", () => {
+    for (const p of [france, paris, tower, parisAirport, lyon]) {
+      const all = catalog.search(p.placeId, { ...base, page: 1 })!;
+      expect(all.inPlace).toBe(view.hotelsCnt(p));
+      expect(all.total).toBe(view.hotelsCnt(p));
+    }
+    expect(catalog.search(france.placeId, base)!.total).toBe(48);
+    expect(catalog.search(lyon.placeId, base)!.items.map((i) => i.hotel.id)).toEqual(["L0", "L1", "L2"]);
+  });
+
+  it("is undefined for a place the gazetteer does not have", () => {
+    expect(catalog.search("aaaaaaaaaaaaa", base)).toBeUndefined();
+  });
+
+  it("sorts by distance from the place's centre, then by name", () => {
+    const byDistance = catalog.search(paris.placeId, base)!;
+    const km = byDistance.items.map((i) => i.distanceKm);
+    expect(km).toEqual([...km].sort((a, b) => a - b));
+    expect(byDistance.items[0]!.hotel.id).toBe("P00");
+    const byName = catalog.search(paris.placeId, { ...base, sort: "name" })!;
+    const names = byName.items.map((i) => i.hotel.name);
+    expect(names[0]).toBe("Alpha Hotel 1");
+    expect(names).toEqual([...names].sort(new Intl.Collator("en", { numeric: true }).compare));
+  });
+
+  it("pages by 20 and clamps the page to the last one", () => {
+    const total = catalog.search(paris.placeId, base)!.total;
+    const pages = Math.ceil(total / PAGE_SIZE);
+    const seen = new Set<string>();
+    for (let page = 1; page <= pages; page++) {
+      const r = catalog.search(paris.placeId, { ...base, page })!;
+      expect(r.pages).toBe(pages);
+      for (const i of r.items) seen.add(i.hotel.id);
+    }
+    expect(seen.size).toBe(total);
+    expect(catalog.search(paris.placeId, { ...base, page: 99 })!.page).toBe(pages);
+  });
+
+  it("filters by property type, pets and vacation rental, and offers the place's types with counts", () => {
+    const r = catalog.search(paris.placeId, { ...base, propertyType: "Hotel", petFriendly: true })!;
+    expect(r.total).toBeGreaterThan(0);
+    for (const { hotel } of r.items) expect([hotel.propertyType, hotel.petFriendly]).toEqual(["Hotel", true]);
+    const vr = catalog.search(paris.placeId, { ...base, vacationRental: true })!;
+    expect(vr.items.every((i) => i.hotel.vacationRental === true)).toBe(true);
+    expect(r.propertyTypes.map((t) => t.type).sort()).toEqual(["Apartment", "Hostel", "Hotel"]);
+    expect(r.propertyTypes.reduce((n, t) => n + t.count, 0)).toBe(r.inPlace);
+    expect(catalog.search(paris.placeId, { ...base, propertyType: "Castle" })!.total).toBe(0);
+  });
+});
+
+describe("HotelCatalog.suggest", () => {
+  it("finds places with hotels by any word's prefix, any language or code, most hotels first", () => {
+    expect(catalog.suggest("par", "en").places.map((p) => p.place.name)).toEqual(["Paris", "Paris Orly Airport"]);
+    expect(catalog.suggest("orly", "en").places.map((p) => p.place.name)).toEqual(["Paris Orly Airport"]);
+    expect(catalog.suggest("ory", "en").places.map((p) => p.place.name)).toEqual(["Paris Orly Airport"]);
+    expect(catalog.suggest("EIFFEL", "en").places[0]!.hotelsCnt).toBe(view.hotelsCnt(tower));
+    expect(catalog.suggest("  ", "en")).toEqual({ places: [], hotels: [] });
+  });
+
+  it("finds hotels by any word of their name, in name order", () => {
+    expect(catalog.suggest("lyon", "en").hotels.map((h) => h.id)).toEqual(["L0", "L1", "L2"]);
+    expect(catalog.suggest("grand ly", "en").hotels).toHaveLength(3);
+    expect(catalog.suggest("alpha", "en", { places: 5, hotels: 2 }).hotels.map((h) => h.name)).toEqual([
+      "Alpha Hotel 1",
+      "Alpha Hotel 4",
+    ]);
+  });
+
+  it("lists popular cities by hotels", () => {
+    expect(catalog.popular(2).map((p) => p.place.name)).toEqual(["Paris", "Lyon"]);
+  });
+});
+
+describe("search page query", () => {
+  it("keeps what is valid and ignores the rest", () => {
+    const q = parseSearchQuery({
+      placeId: paris.placeId.toUpperCase(),
+      sort: "price",
+      page: "-3",
+      pets: "1",
+      type: "Hotel",
+      rooms: "2-4,1",
+      checkIn: "2026-12-01",
+      checkOut: "2026-11-30",
+    });
+    expect(q).toEqual({
+      placeId: paris.placeId,
+      q: undefined,
+      filters: { sort: "distance", propertyType: "Hotel", petFriendly: true, vacationRental: false, page: 1 },
+      stay: { rooms: "2-4,1" },
+    });
+    expect(parseSearchQuery({ placeId: "../etc", rooms: "99" })).toMatchObject({ placeId: undefined, stay: { rooms: undefined } });
+  });
+
+  it("builds result links that keep the stay and drop the partner's tracking parameters", () => {
+    const q = parseSearchQuery({ placeId: paris.placeId, checkIn: "2026-12-01", checkOut: "2026-12-03", source: "p", label: "x" });
+    const href = searchHref(q, { page: 2, sort: "name" });
+    expect(href).toBe(`/search?placeId=${paris.placeId}&sort=name&page=2&checkIn=2026-12-01&checkOut=2026-12-03`);
+  });
+});
