@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { cache } from "react";
 import { brandContext } from "@/lib/brands/context";
 import { getHotel } from "@/lib/content/queries";
 import { localizedHtml, localizedText, type Translation } from "@/lib/content/html";
@@ -36,10 +37,11 @@ const HEALTH = [
   "gap_between_stays",
 ] as const;
 
-async function load(id: string) {
+/** The record, read once per request (the metadata and the page both need it). */
+const load = cache(async (id: string) => {
   const { db } = await store();
   return getHotel(db, id);
-}
+});
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const { brand, id } = await params;

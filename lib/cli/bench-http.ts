@@ -1,0 +1,158 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import pino from "pino";
+import { startAppServer, type AppServer } from "@/e2e/fixtures/app-server";
+import { generateExport } from "@/lib/content/generate";
+import { LocalSource } from "@/lib/content/sources";
+import { syncExport } from "@/lib/content/sync";
+import { openTestStore } from "@/lib/store/testing";
+import { markdownTable } from "./format";
+
+/** One kind of request of an HTTP benchmark: fixed requests that each connection cycles through. */
+export interface Scenario {
+  name: string;
+  requests: { method: "GET" | "POST"; path: string; headers?: Record<string, string>; body?: string }[];
+}
+
+export interface Measure {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  bytes: number;
+  non2xx: number;
+  errors: number;
+}
+
+export interface Result extends Measure {
+  spread: string;
+}
+
+/** autocannon at `connections` for `duration` seconds; requests are built once, so the load generator (on the same cores) costs the same for every scenario. */
+async function measure(url: string, s: Scenario, duration: number, connections: number): Promise<Measure> {
+  const result = await autocannon({
+    url,
+    connections,
+    duration,
+    requests: s.requests.map((r) => ({ method: r.method, path: r.path, headers: r.headers, body: r.body })),
+  });
+  return {
+    name: s.name,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bytes: result.throughput.average / Math.max(result.requests.average, 1),
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+/**
+ * Runs the scenarios in `rounds` rounds, one after the other (a slow moment of the machine hits all of them), after a
+ * 2-second warm-up each; each scenario's result is its median round (req/s and p99 separately) with the rounds' spread.
+ */
+export async function runRounds(
+  url: string,
+  scenarios: Scenario[],
+  opts: { rounds: number; duration: number; connections: number },
+): Promise<Result[]> {
+  for (const s of scenarios) await measure(url, s, 2, opts.connections);
+  const runs = new Map<string, Measure[]>(scenarios.map((s) => [s.name, []]));
+  for (let round = 1; round <= opts.rounds; round++) {
+    for (const s of scenarios) {
+      process.stderr.write(`round ${round}/${opts.rounds}: ${s.name} (${opts.duration} s) …\n`);
+      runs.get(s.name)!.push(await measure(url, s, opts.duration, opts.connections));
+    }
+  }
+  return [...runs.values()].map((rs) => ({
+    ...rs[0]!,
+    rps: median(rs.map((m) => m.rps)),
+    p50: median(rs.map((m) => m.p50)),
+    p99: median(rs.map((m) => m.p99)),
+    bytes: median(rs.map((m) => m.bytes)),
+    spread: `${Math.round(Math.min(...rs.map((m) => m.rps)))}–${Math.round(Math.max(...rs.map((m) => m.rps)))}`,
+    non2xx: rs.reduce((n, m) => n + m.non2xx, 0),
+    errors: rs.reduce((n, m) => n + m.errors, 0),
+  }));
+}
+
+/** The table of results, each next to the baseline (the first row), then the targets with PASS / FAIL. */
+export function report(
+  title: string,
+  results: Result[],
+  opts: { count: number; duration: number; connections: number; rounds: number },
+  checks: [string, boolean][],
+): void {
+  const base = results[0]!;
+  const rows = results.map((m) => [
+    m.name,
+    Math.round(m.rps).toString(),
+    m.spread,
+    m.p50.toFixed(1),
+    m.p99.toFixed(1),
+    `${(m.rps / base.rps).toFixed(2)}×`,
+    `${(m.p99 / base.p99).toFixed(2)}×`,
+    Math.round(m.bytes).toString(),
+    String(m.non2xx + m.errors),
+  ]);
+  console.log(
+    `\n${title} — ${opts.count} hotels, ${opts.connections} connections, median of ${opts.rounds} rounds of ${opts.duration} s, ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}\n`,
+  );
+  console.log(
+    markdownTable(
+      ["scenario", "req/s", "req/s rounds", "p50 ms", "p99 ms", "req/s vs baseline", "p99 vs baseline", "bytes/resp", "failed"],
+      rows,
+    ),
+  );
+  console.log("\ntargets:");
+  for (const [text, ok] of [...checks, ["no failed requests", results.every((m) => m.non2xx + m.errors === 0)] as const])
+    console.log(`  ${ok ? "PASS" : "FAIL"}  ${text}`);
+}
+
+/**
+ * Loads `count` generated hotels (around 58 real cities) into a fresh SQLite store, serves the built app on it
+ * (lib/server, as npm start does), runs `body`, and removes everything afterwards.
+ */
+export async function withLoadedServer<T>(
+  count: number,
+  body: (server: AppServer) => Promise<T>,
+  env: Record<string, string> = {},
+): Promise<T> {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "bench-http-"));
+  const store = await openTestStore("sqlite");
+  try {
+    console.log(`loading ${count} generated hotels …`);
+    await generateExport({ out: work, count, seed: 1 });
+    const summary = await syncExport({
+      store,
+      source: new LocalSource(work),
+      log: pino({ level: "warn" }),
+      maxRemovedShare: 1,
+      maxRejectedShare: 1,
+      lockStaleSeconds: 30,
+    });
+    if (summary.status !== "published") throw new Error(`sync ${summary.status}: ${summary.error?.message}`);
+    await store.close();
+    // The bundled server next to this bundle (npm run bench:*), else its TypeScript source.
+    const entry = import.meta.url.endsWith(".mjs") ? [new URL("./start.mjs", import.meta.url).pathname] : undefined;
+    const server = await startAppServer(
+      () => ({ DATABASE_URL: store.databaseUrl, NODE_ENV: "production", ...env }),
+      { entry },
+    );
+    try {
+      return await body(server);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await store.drop();
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,73 @@
+import { parseArgs } from "node:util";
+import demoBrands from "@/lib/brands/demo-brands.json";
+import { SAMPLE_CITIES } from "@/lib/content/generate/cities";
+import { hotelId } from "@/lib/content/generate/record";
+import { report, runRounds, withLoadedServer, type Scenario } from "./bench-http";
+
+const usage = `Usage: npm run bench:pages -- [--count 100000] [--duration 5] [--rounds 5] [--connections 32]
+
+Builds the app, loads --count generated hotels (around 58 real cities) into a fresh SQLite store, serves the built
+app (lib/server, as npm start does) and measures with autocannon at --connections connections, as a browser asks
+for pages of the first demo brand (its Host, Accept-Encoding: gzip, deflate, br): the brand's trivial dynamic page
+(GET /ping: the same proxy and layout, no content work; the baseline), hotel pages (1 000 different hotels) and
+search-results pages (the 58 cities, sorted by distance or by name, first or second page). Interleaved rounds,
+medians. Target: hotel page ≥ 0.5 × the trivial page's requests/s.`;
+
+const HOST = demoBrands.brands[0]!.hosts[0]!;
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      count: { type: "string", default: "100000" },
+      duration: { type: "string", default: "5" },
+      rounds: { type: "string", default: "5" },
+      connections: { type: "string", default: "32" },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  if (values.help) return void console.log(usage);
+  const opts = {
+    count: Number(values.count),
+    duration: Number(values.duration),
+    rounds: Number(values.rounds),
+    connections: Number(values.connections),
+  };
+
+  await withLoadedServer(opts.count, async (server) => {
+    const headers = { host: `${HOST}:${server.port}`, accept: "text/html", "accept-encoding": "gzip, deflate, br" };
+    const page = (path: string) => ({ method: "GET" as const, path, headers });
+    // The cities' place ids, as the destination box finds them.
+    const placeIds: string[] = [];
+    for (const c of SAMPLE_CITIES) {
+      const res = await fetch(`${server.url}/api/suggest?q=${encodeURIComponent(c.name)}`, { headers: { host: HOST } });
+      const id = ((await res.json()) as { places: { placeId: string }[] }).places[0]?.placeId;
+      if (id) placeIds.push(id);
+    }
+    const step = Math.max(1, Math.floor(opts.count / 1000));
+    const scenarios: Scenario[] = [
+      { name: "trivial dynamic page (GET /ping)", requests: [page("/ping")] },
+      {
+        name: "hotel page (1 000 hotels)",
+        requests: Array.from({ length: Math.min(1000, opts.count) }, (_, i) => page(`/hotels/${hotelId(1 + i * step)}`)),
+      },
+      {
+        name: `search page (${placeIds.length} cities, 2 sorts, 2 pages)`,
+        requests: placeIds.flatMap((id, i) => [
+          page(`/search?placeId=${id}${i % 2 ? "&sort=name" : ""}`),
+          page(`/search?placeId=${id}&page=2`),
+        ]),
+      },
+    ];
+    const results = await runRounds(server.url, scenarios, opts);
+    const [base, hotel, search] = [results[0]!, results[1]!, results[2]!];
+    report("bench:pages", results, opts, [
+      [`hotel page: ≥ 0.5 × trivial page req/s: ${(hotel.rps / base.rps).toFixed(2)}×`, hotel.rps / base.rps >= 0.5],
+      [`search page (no target; for the record): ${(search.rps / base.rps).toFixed(2)}×`, true],
+    ]);
+  });
+}
+
+main().catch((e: unknown) => {
+  console.error(`bench:pages failed: ${(e as Error).message}`);
+  process.exit(1);
+});
