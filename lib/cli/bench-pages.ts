@@ -1,3 +1,4 @@
+import http from "node:http";
 import { parseArgs } from "node:util";
 import demoBrands from "@/lib/brands/demo-brands.json";
 import { SAMPLE_CITIES } from "@/lib/content/generate/cities";
@@ -14,6 +15,23 @@ search-results pages (the 58 cities, sorted by distance or by name, first or sec
 medians. Target: hotel page ≥ 0.5 × the trivial page's requests/s.`;
 
 const HOST = demoBrands.brands[0]!.hosts[0]!;
+
+/** GET with a Host header of our choosing (fetch does not let one set Host). */
+function getJson<T>(url: string, host: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { host } }, (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (d: string) => (text += d));
+        res.on("end", () => {
+          if (res.statusCode !== 200) return reject(new Error(`${url}: ${res.statusCode} ${text}`));
+          resolve(JSON.parse(text) as T);
+        });
+      })
+      .on("error", reject);
+  });
+}
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -39,8 +57,11 @@ async function main(): Promise<void> {
     // The cities' place ids, as the destination box finds them.
     const placeIds: string[] = [];
     for (const c of SAMPLE_CITIES) {
-      const res = await fetch(`${server.url}/api/suggest?q=${encodeURIComponent(c.name)}`, { headers: { host: HOST } });
-      const id = ((await res.json()) as { places: { placeId: string }[] }).places[0]?.placeId;
+      const found = await getJson<{ places: { placeId: string }[] }>(
+        `${server.url}/api/suggest?q=${encodeURIComponent(c.name)}`,
+        HOST,
+      );
+      const id = found.places[0]?.placeId;
       if (id) placeIds.push(id);
     }
     const step = Math.max(1, Math.floor(opts.count / 1000));

@@ -52,11 +52,12 @@ export async function getHotels(db: Kysely<Database>, ids: readonly string[]): P
   const rows = await db
     .selectFrom("hotels as h")
     .innerJoin("hotel_versions as v", (j) => j.onRef("v.hotel_id", "=", "h.id").onRef("v.version", "=", "h.version"))
-    .select(["h.id", "v.record"])
+    .select(["h.id", "h.removed_at", "v.record"])
     .where("h.id", "in", [...ids])
-    .where("h.removed_at", "is", null)
     .execute();
-  return new Map(rows.map((r) => [r.id, parseRecord(r.record)]));
+  // Removed ones are left out here rather than in SQL: with "removed_at is null" in the query, SQLite walks the
+  // removed_at index (every active hotel) instead of looking the ids up (40 ms instead of 0.2 ms at 100 000 hotels).
+  return new Map(rows.filter((r) => r.removed_at === null).map((r) => [r.id, parseRecord(r.record)]));
 }
 
 /** Every published version of a property, newest first (the server keeps no history, so we do). */

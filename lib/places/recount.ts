@@ -1,14 +1,17 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@/lib/store";
 import type { Logger } from "@/lib/log";
+import { processShared } from "@/lib/runtime/shared";
 import { Gazetteer } from "./gazetteer";
 import { countHotels } from "./hotel-counts";
 import { bundledPlaces } from "./sources/bundled";
 import { importedPlaces, importsStamp, saveHotelCounts } from "./store";
 import type { Place } from "./types";
 
-let bundled: Place[] | undefined;
-let last: { stamp: string; gazetteer: Gazetteer } | undefined;
+const cache = processShared("gazetteer", () => ({
+  bundled: undefined as Place[] | undefined,
+  last: undefined as { stamp: string; gazetteer: Gazetteer } | undefined,
+}));
 
 /**
  * The gazetteer of this store: the bundled places (built once per process) and the store's imported ones; reused
@@ -16,10 +19,10 @@ let last: { stamp: string; gazetteer: Gazetteer } | undefined;
  */
 export async function loadGazetteer(db: Kysely<Database>): Promise<Gazetteer> {
   const stamp = await importsStamp(db);
-  if (last?.stamp === stamp) return last.gazetteer;
-  bundled ??= bundledPlaces();
-  const gazetteer = new Gazetteer(bundled, await importedPlaces(db));
-  last = { stamp, gazetteer };
+  if (cache.last?.stamp === stamp) return cache.last.gazetteer;
+  cache.bundled ??= bundledPlaces();
+  const gazetteer = new Gazetteer(cache.bundled, await importedPlaces(db));
+  cache.last = { stamp, gazetteer };
   return gazetteer;
 }
 

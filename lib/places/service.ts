@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { store, type Database } from "@/lib/store";
 import { log } from "@/lib/log";
+import { processShared } from "@/lib/runtime/shared";
 import { PlacesView } from "./nearby";
 import { loadGazetteer } from "./recount";
 import { latestRecount, loadHotelCounts } from "./store";
@@ -13,8 +14,7 @@ interface Loaded {
   checkedAt: number;
 }
 
-let current: Promise<Loaded> | undefined;
-let refreshing = false;
+const state = processShared("places", () => ({ current: undefined as Promise<Loaded> | undefined, refreshing: false }));
 
 async function load(db: Kysely<Database>, previous?: Loaded): Promise<Loaded> {
   const started = performance.now();
@@ -38,23 +38,23 @@ async function load(db: Kysely<Database>, previous?: Loaded): Promise<Loaded> {
  * keep using the loaded view while a newer one is built.
  */
 export async function placesView(): Promise<PlacesView> {
-  current ??= store()
+  state.current ??= store()
     .then((s) => load(s.db))
     .catch((e: unknown) => {
-      current = undefined;
+      state.current = undefined;
       throw e;
     });
-  const loaded = await current;
-  if (!refreshing && Date.now() - loaded.checkedAt > REFRESH_MS) {
-    refreshing = true;
+  const loaded = await state.current;
+  if (!state.refreshing && Date.now() - loaded.checkedAt > REFRESH_MS) {
+    state.refreshing = true;
     store()
       .then((s) => load(s.db, loaded))
       .then((next) => {
-        current = Promise.resolve(next);
+        state.current = Promise.resolve(next);
       })
       .catch((e: unknown) => log.warn({ err: (e as Error).message }, "places refresh failed; serving the loaded ones"))
       .finally(() => {
-        refreshing = false;
+        state.refreshing = false;
       });
   }
   return loaded.view;

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { store, type Database } from "@/lib/store";
 import { log } from "@/lib/log";
+import { processShared } from "@/lib/runtime/shared";
 import { placesView } from "@/lib/places/service";
 import type { PlacesView } from "@/lib/places/nearby";
 import { localizedText } from "@/lib/content/html";
@@ -31,7 +32,9 @@ export async function catalogHotels(db: Kysely<Database>): Promise<CatalogHotel[
   }));
 }
 
-let current: { view: PlacesView; catalog: Promise<HotelCatalog> } | undefined;
+const state = processShared("catalog", () => ({
+  current: undefined as { view: PlacesView; catalog: Promise<HotelCatalog> } | undefined,
+}));
 
 async function build(view: PlacesView): Promise<HotelCatalog> {
   const started = performance.now();
@@ -46,15 +49,15 @@ async function build(view: PlacesView): Promise<HotelCatalog> {
  */
 export async function hotelCatalog(): Promise<HotelCatalog> {
   const view = await placesView();
-  if (current?.view !== view) {
-    const previous = current;
+  if (state.current?.view !== view) {
+    const previous = state.current;
     const next = { view, catalog: build(view) };
-    current = next;
+    state.current = next;
     next.catalog.catch((e: unknown) => {
       log.warn({ err: (e as Error).message }, "catalog build failed");
-      if (current === next) current = previous;
+      if (state.current === next) state.current = previous;
     });
     if (previous) return previous.catalog.catch(() => next.catalog);
   }
-  return current!.catalog;
+  return state.current.catalog;
 }

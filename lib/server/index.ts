@@ -1,4 +1,5 @@
 import http from "node:http";
+import zlib from "node:zlib";
 import compression from "compression";
 import next from "next";
 import { log } from "@/lib/log";
@@ -20,7 +21,11 @@ export async function startServer(opts: { port: number; hostname?: string; dir?:
   const app = next({ dev: false, dir: opts.dir ?? process.cwd(), port: opts.port });
   await app.prepare();
   const handle = app.getRequestHandler();
-  const compressStreams = compression({ threshold: COMPRESS_THRESHOLD });
+  const compressStreams = compression({
+    threshold: COMPRESS_THRESHOLD,
+    // Brotli's default 4 MB window costs more to set up than a page takes to render; 256 KB covers any page.
+    brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } },
+  });
   const serve = (req: http.IncomingMessage, res: http.ServerResponse) =>
     handle(req, res).catch((e: unknown) => {
       log.error({ err: (e as Error).message, url: req.url?.split("?")[0] }, "request handler failed");

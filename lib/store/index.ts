@@ -1,3 +1,4 @@
+import { processShared } from "@/lib/runtime/shared";
 import { config } from "@/lib/config";
 import { openStore, type Store } from "./db";
 
@@ -11,12 +12,12 @@ export function openConfiguredStore(): Promise<Store> {
   return openStore({ kind: cfg.databaseKind, url: cfg.DATABASE_URL, sqliteFile: cfg.sqliteFile });
 }
 
-let shared: Promise<Store> | undefined;
+const state = processShared("store", () => ({ store: undefined as Promise<Store> | undefined }));
 /** One store per server process, opened (and migrated) on first use. */
 export function store(): Promise<Store> {
-  shared ??= openConfiguredStore().catch((e: unknown) => {
-    shared = undefined;
+  state.store ??= openConfiguredStore().catch((e: unknown) => {
+    state.store = undefined;
     throw e;
   });
-  return shared;
+  return state.store;
 }
