@@ -45,7 +45,10 @@ export function proxy(request: NextRequest) {
     if (language) save.language = language;
     if (currency) save.currency = currency;
     // Absolute, on the host the browser asked (Next's proxy needs an absolute Location).
-    const back = new URL(safeReturnPath(url.searchParams.get("return")), `${url.protocol}//${request.headers.get("host")}`);
+    const back = new URL(
+      safeReturnPath(url.searchParams.get("return")),
+      `${url.protocol}//${request.headers.get("host")}`,
+    );
     return saveCookies(NextResponse.redirect(back, 303), request, save);
   }
 

@@ -10,7 +10,11 @@ interface NearbyPlace {
 }
 
 /** POST /v1/nearby-places as a partner does. */
-async function nearby(request: APIRequestContext, brand: BrandName, body: Record<string, unknown>): Promise<NearbyPlace[]> {
+async function nearby(
+  request: APIRequestContext,
+  brand: BrandName,
+  body: Record<string, unknown>,
+): Promise<NearbyPlace[]> {
   const res = await request.post("/v1/nearby-places", {
     headers: { "X-Partner-Key": BRANDS[brand].key },
     data: { currency: "EUR", language: "en", userCountry: "DE", userDevice: "desktop", ...body },
@@ -22,7 +26,9 @@ async function nearby(request: APIRequestContext, brand: BrandName, body: Record
 async function parisId(request: APIRequestContext): Promise<string> {
   const res = await request.get("/api/suggest?q=Paris", { headers: { host: BRANDS.aurora.host } });
   const { places } = await res.json();
-  const paris = places.find((p: { placeName: string; placeCategory: string }) => p.placeName === "Paris" && p.placeCategory === "city");
+  const paris = places.find(
+    (p: { placeName: string; placeCategory: string }) => p.placeName === "Paris" && p.placeCategory === "city",
+  );
   expect(paris).toBeDefined();
   return paris.placeId;
 }
@@ -30,7 +36,9 @@ async function parisId(request: APIRequestContext): Promise<string> {
 const resultCount = (page: Page) => page.getByTestId("result-count");
 
 for (const brand of ["aurora", "sakura"] as const) {
-  test(`${brand}: home in the brand's look, suggestions as the visitor types, popular destinations`, async ({ page }) => {
+  test(`${brand}: home in the brand's look, suggestions as the visitor types, popular destinations`, async ({
+    page,
+  }) => {
     const errors = watchConsole(page);
     await page.goto(site(brand));
     await expect(page).toHaveTitle(BRANDS[brand].name);
@@ -66,7 +74,10 @@ test("the two brands look different: their theme colours and fonts", async ({ pa
   expect(a.font).not.toBe(b.font);
 });
 
-test("a partner's nearby-places link lands on the brand's results: as many hotels as hotelsCnt said", async ({ page, request }) => {
+test("a partner's nearby-places link lands on the brand's results: as many hotels as hotelsCnt said", async ({
+  page,
+  request,
+}) => {
   const errors = watchConsole(page);
   const places = await nearby(request, "sakura", { placeName: "Paris", hits: 5, label: "e2e-link" });
   expect(places.length).toBeGreaterThan(0);
@@ -83,10 +94,17 @@ test("a partner's nearby-places link lands on the brand's results: as many hotel
 test("search results sort, filter and page, with a clear empty state", async ({ page, request }) => {
   const errors = watchConsole(page);
   // A country with more than one page of hotels.
-  const countries = await nearby(request, "aurora", { placeName: "Paris", radius: 1000, hits: 50, placeCategories: ["country"] });
-  const big = countries.find((c) => c.hotelsCnt > 20) ?? (await (async () => {
-    throw new Error(`no country with more than 20 hotels: ${JSON.stringify(countries)}`);
-  })());
+  const countries = await nearby(request, "aurora", {
+    placeName: "Paris",
+    radius: 1000,
+    hits: 50,
+    placeCategories: ["country"],
+  });
+  const big =
+    countries.find((c) => c.hotelsCnt > 20) ??
+    (await (async () => {
+      throw new Error(`no country with more than 20 hotels: ${JSON.stringify(countries)}`);
+    })());
   await page.goto(site("aurora", `/search?placeId=${big.placeId}`));
   await expect(resultCount(page)).toHaveText(`${big.hotelsCnt} of ${big.hotelsCnt} properties`);
   const cards = page.locator(".hotel-card");
@@ -132,7 +150,11 @@ test("typed text without a choice finds the best place; nothing found is said pl
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("No destination matches “Qwxzyv”.");
 });
 
-test("link preferences: a forced value replaces the saved one, an unforced one applies only when none is saved", async ({ page, request, context }) => {
+test("link preferences: a forced value replaces the saved one, an unforced one applies only when none is saved", async ({
+  page,
+  request,
+  context,
+}) => {
   const errors = watchConsole(page);
   const paris = await parisId(request);
   const visit = async (query: string) => page.goto(site("aurora", `/search?placeId=${paris}&${query}`));
@@ -204,7 +226,9 @@ for (const brand of ["aurora", "sakura"] as const) {
     await expect(page.locator(".gallery figure").first()).toHaveClass(/hero/);
     for (const img of await images.all()) {
       await img.scrollIntoViewIfNeeded();
-      await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBeGreaterThan(0);
+      await expect
+        .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth))
+        .toBeGreaterThan(0);
     }
     await expect(page.locator(".gallery figcaption").first()).toContainText(name);
     // Supplier HTML keeps its allow-listed structure.
@@ -229,7 +253,9 @@ test("hostile content renders inert: no script, handler or javascript: URL runs"
   await expect(page.locator(".gallery img")).toHaveCount(1);
   await page.getByText("Nice").click();
   await page.locator(".gallery figcaption").hover();
-  await expect(page.locator("article script, article iframe, article svg, article [onclick], article [onerror]")).toHaveCount(0);
+  await expect(
+    page.locator("article script, article iframe, article svg, article [onclick], article [onerror]"),
+  ).toHaveCount(0);
   await expect(page.locator('article a[href^="javascript"]')).toHaveCount(0);
   await expect(page.getByText("Shady Manager")).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();

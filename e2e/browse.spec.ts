@@ -35,7 +35,10 @@ test("every page credits the place data's sources in its footer", async ({ page 
     const footer = page.locator("footer");
     await expect(footer).toContainText("GeoNames (CC BY 4.0)");
     await expect(footer.getByRole("link", { name: "GeoNames" })).toHaveAttribute("href", "https://www.geonames.org/");
-    await expect(footer.getByRole("link", { name: "OurAirports" })).toHaveAttribute("href", "https://ourairports.com/data/");
+    await expect(footer.getByRole("link", { name: "OurAirports" })).toHaveAttribute(
+      "href",
+      "https://ourairports.com/data/",
+    );
   }
 });
 

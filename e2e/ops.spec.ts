@@ -51,7 +51,10 @@ test("the status page is closed without the operators' token", async ({ page, re
   expect(errors).toEqual([]);
 });
 
-test("operators see runs, rejected records, removed properties, partner arrivals and a property's diff", async ({ page, context }) => {
+test("operators see runs, rejected records, removed properties, partner arrivals and a property's diff", async ({
+  page,
+  context,
+}) => {
   const errors = watchConsole(page);
   // A visitor arrives through a partner link with a label: the search page records it.
   const label = `e2e-${Date.now()}`;

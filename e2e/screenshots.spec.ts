@@ -24,7 +24,8 @@ for (const brand of ["aurora", "sakura"] as BrandName[]) {
       const errors = watchConsole(page);
       fs.mkdirSync(OUT, { recursive: true });
       await page.setViewportSize(viewport);
-      const shot = (name: string) => page.screenshot({ path: path.join(OUT, `${brand}-${name}-${device}.png`), fullPage: true });
+      const shot = (name: string) =>
+        page.screenshot({ path: path.join(OUT, `${brand}-${name}-${device}.png`), fullPage: true });
 
       await page.goto(site(brand));
       await expect(page.getByRole("heading", { level: 2, name: "Popular destinations" })).toBeVisible();

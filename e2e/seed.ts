@@ -22,10 +22,16 @@ export const HOSTILE = {
   },
   images: [
     { href: "javascript:window.__pwned=1", caption: { en: "bad" } },
-    { href: "https://sample-images.hotel-platform.test/room-1.svg", caption: { en: '<b onmouseover="window.__pwned=1">Room</b>' }, hero_image: true },
+    {
+      href: "https://sample-images.hotel-platform.test/room-1.svg",
+      caption: { en: '<b onmouseover="window.__pwned=1">Room</b>' },
+      hero_image: true,
+    },
   ],
   descriptions: {
-    overall: { en: '<p onclick="window.__pwned=1">Nice <a href="javascript:alert(1)">place</a></p><script>window.__pwned=1</script><ul><li>open item' },
+    overall: {
+      en: '<p onclick="window.__pwned=1">Nice <a href="javascript:alert(1)">place</a></p><script>window.__pwned=1</script><ul><li>open item',
+    },
     location: { en: '<iframe src="javascript:window.__pwned=1"></iframe><svg onload="window.__pwned=1"></svg>Central' },
   },
   policies: { know_before_you_go: { en: '<img src=x onerror="window.__pwned=1"><strong>Quiet hours</strong>' } },

@@ -53,7 +53,10 @@ export default async function BrandLayout({ children, params }: Props) {
             currency={{
               label: m.currency,
               value: preferences.currency,
-              options: brand.currencies.supported.map((c) => ({ value: c, label: currencyLabel(c, preferences.language) })),
+              options: brand.currencies.supported.map((c) => ({
+                value: c,
+                label: currencyLabel(c, preferences.language),
+              })),
             }}
           />
         </Suspense>

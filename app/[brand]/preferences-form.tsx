@@ -23,7 +23,8 @@ export function PreferencesForm(props: {
   const query = useSearchParams();
   // Back to this page without the link parameters that would override the new choice.
   const rest = new URLSearchParams(query);
-  for (const k of ["lang", "curr", "forceLanguageChange", "forceCurrencyChange", "source", "label", "anonymousId"]) rest.delete(k);
+  for (const k of ["lang", "curr", "forceLanguageChange", "forceCurrencyChange", "source", "label", "anonymousId"])
+    rest.delete(k);
   const back = rest.size ? `${pathname}?${rest}` : pathname;
   const submit = () => form.current?.requestSubmit();
   return (

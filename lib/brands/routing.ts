@@ -7,4 +7,3 @@ export const PREFERENCES_PATH = "/preferences";
 
 /** Where proxy.ts sends a host no brand owns: not a brand id (those never start with "_"), so it is not found. */
 export const UNKNOWN_HOST_PATH = "/_unknown-host";
-

@@ -107,12 +107,25 @@ export function report(
   );
   console.log(
     markdownTable(
-      ["scenario", "req/s", "req/s rounds", "p50 ms", "p99 ms", "req/s vs baseline", "p99 vs baseline", "bytes/resp", "failed"],
+      [
+        "scenario",
+        "req/s",
+        "req/s rounds",
+        "p50 ms",
+        "p99 ms",
+        "req/s vs baseline",
+        "p99 vs baseline",
+        "bytes/resp",
+        "failed",
+      ],
       rows,
     ),
   );
   console.log("\ntargets:");
-  for (const [text, ok] of [...checks, ["no failed requests", results.every((m) => m.non2xx + m.errors === 0)] as const])
+  for (const [text, ok] of [
+    ...checks,
+    ["no failed requests", results.every((m) => m.non2xx + m.errors === 0)] as const,
+  ])
     console.log(`  ${ok ? "PASS" : "FAIL"}  ${text}`);
 }
 
@@ -142,10 +155,9 @@ export async function withLoadedServer<T>(
     await store.close();
     // The bundled server next to this bundle (npm run bench:*), else its TypeScript source.
     const entry = import.meta.url.endsWith(".mjs") ? [new URL("./start.mjs", import.meta.url).pathname] : undefined;
-    const server = await startAppServer(
-      () => ({ DATABASE_URL: store.databaseUrl, NODE_ENV: "production", ...env }),
-      { entry },
-    );
+    const server = await startAppServer(() => ({ DATABASE_URL: store.databaseUrl, NODE_ENV: "production", ...env }), {
+      entry,
+    });
     try {
       return await body(server);
     } finally {

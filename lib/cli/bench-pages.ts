@@ -69,7 +69,9 @@ async function main(): Promise<void> {
       { name: "trivial dynamic page (GET /ping)", requests: [page("/ping")] },
       {
         name: "hotel page (1 000 hotels)",
-        requests: Array.from({ length: Math.min(1000, opts.count) }, (_, i) => page(`/hotels/${hotelId(1 + i * step)}`)),
+        requests: Array.from({ length: Math.min(1000, opts.count) }, (_, i) =>
+          page(`/hotels/${hotelId(1 + i * step)}`),
+        ),
       },
       {
         name: `search page (${placeIds.length} cities, 2 sorts, 2 pages)`,

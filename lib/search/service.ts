@@ -16,7 +16,17 @@ const flag = (v: number | null) => (v === null ? null : v === 1);
 export async function catalogHotels(db: Kysely<Database>): Promise<CatalogHotel[]> {
   const rows = await db
     .selectFrom("hotels")
-    .select(["id", "name", "city", "country_code", "latitude", "longitude", "property_type", "is_pet_friendly", "is_vr"])
+    .select([
+      "id",
+      "name",
+      "city",
+      "country_code",
+      "latitude",
+      "longitude",
+      "property_type",
+      "is_pet_friendly",
+      "is_vr",
+    ])
     .where("removed_at", "is", null)
     .execute();
   return rows.map((r) => ({
@@ -39,7 +49,10 @@ const state = processShared("catalog", () => ({
 async function build(view: PlacesView): Promise<HotelCatalog> {
   const started = performance.now();
   const catalog = new HotelCatalog(view, await catalogHotels((await store()).db));
-  log.info({ hotels: catalog.size, recountId: view.recountId, ms: Math.round(performance.now() - started) }, "catalog built");
+  log.info(
+    { hotels: catalog.size, recountId: view.recountId, ms: Math.round(performance.now() - started) },
+    "catalog built",
+  );
   return catalog;
 }
 

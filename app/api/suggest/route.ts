@@ -22,7 +22,12 @@ export async function GET(request: Request) {
           placeCategory: place.category,
           hotelsCnt,
         })),
-        hotels: hotels.map((h) => ({ id: h.id, name: h.name, city: h.city, country: countryName(h.country, language) })),
+        hotels: hotels.map((h) => ({
+          id: h.id,
+          name: h.name,
+          city: h.city,
+          country: countryName(h.country, language),
+        })),
       },
       { headers: { "Cache-Control": "private, max-age=60" } },
     );

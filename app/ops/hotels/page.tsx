@@ -55,14 +55,20 @@ export default async function HotelHistoryPage({ searchParams }: Props) {
                 <td>{v.updated_at ?? "—"}</td>
                 <td>{v.created_at}</td>
                 <td>#{v.run_id}</td>
-                <td>{history[i + 1] && <Link href={link(history[i + 1]!.version, v.version)}>with v{history[i + 1]!.version}</Link>}</td>
+                <td>
+                  {history[i + 1] && (
+                    <Link href={link(history[i + 1]!.version, v.version)}>with v{history[i + 1]!.version}</Link>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>
         </table>
       </section>
       <section aria-labelledby="diff">
-        <h2 id="diff">{older ? `Changes from v${older.version} to v${newer.version}` : `v${newer.version} is the first version`}</h2>
+        <h2 id="diff">
+          {older ? `Changes from v${older.version} to v${newer.version}` : `v${newer.version} is the first version`}
+        </h2>
         {older && changes.length === 0 && <p className="muted">No field differs.</p>}
         {changes.length > 0 && (
           <table className="diff" data-testid="diff">

@@ -6,8 +6,11 @@ import { negotiateLanguage, resolvePreferences, safeReturnPath } from "../prefer
 const registry = BrandRegistry.parse(JSON.stringify(demo), "(test)");
 const aurora = registry.get("aurora")!; // en de fr es · EUR USD GBP CHF; defaults en, EUR
 
-const resolve = (query: Record<string, string>, saved: { lang?: string; curr?: string } = {}, acceptLanguage?: string) =>
-  resolvePreferences(aurora, { query, saved, acceptLanguage });
+const resolve = (
+  query: Record<string, string>,
+  saved: { lang?: string; curr?: string } = {},
+  acceptLanguage?: string,
+) => resolvePreferences(aurora, { query, saved, acceptLanguage });
 
 describe("preferences from a search-results link (seed §2.2)", () => {
   it("a forced value overrides and replaces the saved one", () => {
@@ -23,7 +26,10 @@ describe("preferences from a search-results link (seed §2.2)", () => {
       preferences: { language: "de", currency: "EUR" },
       save: {},
     });
-    expect(resolve({ lang: "fr" }, {})).toEqual({ preferences: { language: "fr", currency: "EUR" }, save: { language: "fr" } });
+    expect(resolve({ lang: "fr" }, {})).toEqual({
+      preferences: { language: "fr", currency: "EUR" },
+      save: { language: "fr" },
+    });
     expect(resolve({ curr: "usd" }, {}).preferences.currency).toBe("USD");
   });
 
@@ -34,7 +40,10 @@ describe("preferences from a search-results link (seed §2.2)", () => {
   });
 
   it("without link or saved value: the browser's languages among the brand's, else the brand's default (not saved)", () => {
-    expect(resolve({}, {}, "ja, es;q=0.8, de;q=0.9")).toEqual({ preferences: { language: "de", currency: "EUR" }, save: {} });
+    expect(resolve({}, {}, "ja, es;q=0.8, de;q=0.9")).toEqual({
+      preferences: { language: "de", currency: "EUR" },
+      save: {},
+    });
     expect(resolve({}, {}, "ja, zh;q=0.5").preferences.language).toBe("en");
     expect(negotiateLanguage(aurora, "fr-CH, fr;q=0.9, en;q=0.8")).toBe("fr");
     expect(negotiateLanguage(aurora, "de;q=0, es")).toBe("es");
@@ -43,7 +52,15 @@ describe("preferences from a search-results link (seed §2.2)", () => {
 
   it("switchers return only to a path of the same site", () => {
     expect(safeReturnPath("/search?placeId=abc&sort=name")).toBe("/search?placeId=abc&sort=name");
-    for (const bad of ["//evil.example/", "/\\evil.example", "https://evil.example/", "javascript:alert(1)", "", null, "/a\nb"]) {
+    for (const bad of [
+      "//evil.example/",
+      "/\\evil.example",
+      "https://evil.example/",
+      "javascript:alert(1)",
+      "",
+      null,
+      "/a\nb",
+    ]) {
       expect(safeReturnPath(bad)).toBe("/");
     }
   });

@@ -58,7 +58,9 @@ describe("diffRecords", () => {
 
   it("finds nothing between equal records and names odd keys readably", () => {
     expect(diffRecords({ a: [1, { b: null }] }, { a: [1, { b: null }] })).toEqual([]);
-    expect(diffRecords({ check_in: { "24_hour": true } }, { check_in: { "24_hour": false } })[0]!.path).toBe('check_in["24_hour"]');
+    expect(diffRecords({ check_in: { "24_hour": true } }, { check_in: { "24_hour": false } })[0]!.path).toBe(
+      'check_in["24_hour"]',
+    );
     expect(diffRecords({ a: 1 }, { a: "1" })).toEqual([{ path: "a", change: "changed", before: 1, after: "1" }]);
   });
 });

@@ -8,7 +8,9 @@ const counts = (seen: number, rejected: number) => ({ ...emptyCounts(), seen, re
 describe("safety thresholds", () => {
   it("allows removing exactly the configured share and refuses one more", () => {
     expect(thresholdRefusal(counts(80, 0), { active: 100, toRemove: 20 }, limits)).toBeUndefined();
-    expect(thresholdRefusal(counts(79, 0), { active: 100, toRemove: 21 }, limits)).toMatchObject({ code: "REMOVAL_THRESHOLD" });
+    expect(thresholdRefusal(counts(79, 0), { active: 100, toRemove: 21 }, limits)).toMatchObject({
+      code: "REMOVAL_THRESHOLD",
+    });
   });
 
   it("never refuses a first load, even of an empty export", () => {

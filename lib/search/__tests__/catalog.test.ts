@@ -137,11 +137,20 @@ describe("search page query", () => {
       filters: { sort: "distance", propertyType: "Hotel", petFriendly: true, vacationRental: false, page: 1 },
       stay: { rooms: "2-4,1" },
     });
-    expect(parseSearchQuery({ placeId: "../etc", rooms: "99" })).toMatchObject({ placeId: undefined, stay: { rooms: undefined } });
+    expect(parseSearchQuery({ placeId: "../etc", rooms: "99" })).toMatchObject({
+      placeId: undefined,
+      stay: { rooms: undefined },
+    });
   });
 
   it("builds result links that keep the stay and drop the partner's tracking parameters", () => {
-    const q = parseSearchQuery({ placeId: paris.placeId, checkIn: "2026-12-01", checkOut: "2026-12-03", source: "p", label: "x" });
+    const q = parseSearchQuery({
+      placeId: paris.placeId,
+      checkIn: "2026-12-01",
+      checkOut: "2026-12-03",
+      source: "p",
+      label: "x",
+    });
     const href = searchHref(q, { page: 2, sort: "name" });
     expect(href).toBe(`/search?placeId=${paris.placeId}&sort=name&page=2&checkIn=2026-12-01&checkOut=2026-12-03`);
   });

@@ -18,7 +18,14 @@ export function NearbyPanel(props: {
   language: string;
   currency: string;
   stay: string;
-  labels: { title: string; loading: string; error: string; empty: string; hotels: string; categories: Record<string, string> };
+  labels: {
+    title: string;
+    loading: string;
+    error: string;
+    empty: string;
+    hotels: string;
+    categories: Record<string, string>;
+  };
 }) {
   const { data, isPending, isError } = useQuery({
     queryKey: ["nearby", props.hotelId, props.language, props.currency],

@@ -112,7 +112,9 @@ export default async function HotelPage({ params, searchParams }: Props) {
   const number = new Intl.NumberFormat(language, { maximumFractionDigits: 6 });
   const money = (amount: number, code: string | undefined) => {
     try {
-      return code ? new Intl.NumberFormat(language, { style: "currency", currency: code }).format(amount) : number.format(amount);
+      return code
+        ? new Intl.NumberFormat(language, { style: "currency", currency: code }).format(amount)
+        : number.format(amount);
     } catch {
       return `${number.format(amount)} ${code}`;
     }
@@ -135,7 +137,12 @@ export default async function HotelPage({ params, searchParams }: Props) {
         <h1>{name}</h1>
         {headline && <p className="headline">{headline}</p>}
         <address>
-          {[localizedText(r.location.address, language), r.location.city, r.location.state_province, countryName(r.location.country_code, language)]
+          {[
+            localizedText(r.location.address, language),
+            r.location.city,
+            r.location.state_province,
+            countryName(r.location.country_code, language),
+          ]
             .filter(Boolean)
             .join(", ")}
         </address>
@@ -146,7 +153,13 @@ export default async function HotelPage({ params, searchParams }: Props) {
           {images.map((img, i) => (
             <figure key={i} className={i === 0 ? "hero" : undefined}>
               {/* eslint-disable-next-line @next/next/no-img-element -- supplier images come from arbitrary hosts */}
-              <img src={img.src} alt={img.caption ?? name} loading={i === 0 ? "eager" : "lazy"} width={640} height={420} />
+              <img
+                src={img.src}
+                alt={img.caption ?? name}
+                loading={i === 0 ? "eager" : "lazy"}
+                width={640}
+                height={420}
+              />
               {(img.caption || img.categories.length > 0) && (
                 <figcaption>
                   {img.caption}
@@ -181,12 +194,18 @@ export default async function HotelPage({ params, searchParams }: Props) {
                 <Row term={m.allDay}>{yesNo(ci?.["24_hour"], m)}</Row>
                 <Row term={m.minAge}>{ci?.min_age}</Row>
                 <Row term={m.maxAge}>{ci?.max_age}</Row>
-                <Row term={m.instructions}>{anyText(language, ci?.instructions) && <Html t={ci?.instructions} language={language} />}</Row>
+                <Row term={m.instructions}>
+                  {anyText(language, ci?.instructions) && <Html t={ci?.instructions} language={language} />}
+                </Row>
                 <Row term={m.specialInstructions}>
-                  {anyText(language, ci?.special_instructions) && <Html t={ci?.special_instructions} language={language} />}
+                  {anyText(language, ci?.special_instructions) && (
+                    <Html t={ci?.special_instructions} language={language} />
+                  )}
                 </Row>
                 <Row term={m.checkOut}>{window(co?.begin_time, co?.end_time)}</Row>
-                <Row term={m.checkOutPolicy}>{anyText(language, co?.policy) && <Html t={co?.policy} language={language} />}</Row>
+                <Row term={m.checkOutPolicy}>
+                  {anyText(language, co?.policy) && <Html t={co?.policy} language={language} />}
+                </Row>
               </dl>
             </Section>
           )}
@@ -194,10 +213,18 @@ export default async function HotelPage({ params, searchParams }: Props) {
           {keys && (
             <Section id="keys" title={m.keyCollection}>
               <dl className="facts">
-                <Row term={m.keyLocation}>{anyText(language, keys.key_location) && <Html t={keys.key_location} language={language} />}</Row>
-                <Row term={m.howToCollect}>{anyText(language, keys.how_to_collect) && <Html t={keys.how_to_collect} language={language} />}</Row>
+                <Row term={m.keyLocation}>
+                  {anyText(language, keys.key_location) && <Html t={keys.key_location} language={language} />}
+                </Row>
+                <Row term={m.howToCollect}>
+                  {anyText(language, keys.how_to_collect) && <Html t={keys.how_to_collect} language={language} />}
+                </Row>
                 <Row term={m.alternativeKeyLocation}>
-                  {[localizedText(keys.alternative_key_location?.address, language), keys.alternative_key_location?.zip, keys.alternative_key_location?.city]
+                  {[
+                    localizedText(keys.alternative_key_location?.address, language),
+                    keys.alternative_key_location?.zip,
+                    keys.alternative_key_location?.city,
+                  ]
                     .filter(Boolean)
                     .join(", ")}
                 </Row>
@@ -212,7 +239,9 @@ export default async function HotelPage({ params, searchParams }: Props) {
                   {anyText(language, pol.know_before_you_go) && <Html t={pol.know_before_you_go} language={language} />}
                 </Row>
                 <Row term={m.nationalityRestrictions}>
-                  {anyText(language, pol.nationality_restrictions) && <Html t={pol.nationality_restrictions} language={language} />}
+                  {anyText(language, pol.nationality_restrictions) && (
+                    <Html t={pol.nationality_restrictions} language={language} />
+                  )}
                 </Row>
                 {HEALTH.map((k) => (
                   <Row key={k} term={`${m.healthAndSafety}: ${m[k]}`}>
@@ -228,13 +257,19 @@ export default async function HotelPage({ params, searchParams }: Props) {
               <dl className="facts">
                 <Row term={m.paymentCurrency}>{pay.currency}</Row>
                 <Row term={m.acceptedCards}>
-                  {pay.accepted_credit_cards?.map((c) => (c.card_type ? `${c.card_name} (${c.card_type})` : c.card_name)).join(", ")}
+                  {pay.accepted_credit_cards
+                    ?.map((c) => (c.card_type ? `${c.card_name} (${c.card_type})` : c.card_name))
+                    .join(", ")}
                 </Row>
                 <Row term={m.creditCardRequired}>{yesNo(pay.creditcard_required, m)}</Row>
                 <Row term={m.registrationRecommended}>{yesNo(pay.payment_registration_recommended, m)}</Row>
                 <Row term={m.domesticWithoutCard}>{yesNo(pay.book_domestic_without_cc_details, m)}</Row>
-                <Row term={m.mandatoryFees}>{anyText(language, pay.fees?.mandatory) && <Html t={pay.fees?.mandatory} language={language} />}</Row>
-                <Row term={m.optionalFees}>{anyText(language, pay.fees?.optional) && <Html t={pay.fees?.optional} language={language} />}</Row>
+                <Row term={m.mandatoryFees}>
+                  {anyText(language, pay.fees?.mandatory) && <Html t={pay.fees?.mandatory} language={language} />}
+                </Row>
+                <Row term={m.optionalFees}>
+                  {anyText(language, pay.fees?.optional) && <Html t={pay.fees?.optional} language={language} />}
+                </Row>
                 <Row term={m.deposit}>
                   {pay.fees?.deposit?.amount !== undefined && (
                     <>
@@ -266,7 +301,10 @@ export default async function HotelPage({ params, searchParams }: Props) {
                   {rule(rules?.child_rules?.children_permitted, rules?.child_rules?.owner_children_free_text)}
                 </Row>
                 <Row term={`${m.houseRules}: ${m.parties}`}>
-                  {rule(rules?.party_or_event_rules?.parties_or_events_permitted, rules?.party_or_event_rules?.owner_party_free_text)}
+                  {rule(
+                    rules?.party_or_event_rules?.parties_or_events_permitted,
+                    rules?.party_or_event_rules?.owner_party_free_text,
+                  )}
                 </Row>
                 <Row term={`${m.houseRules}: ${m.pets}`}>
                   {rule(rules?.pet_rules?.pets_permitted, rules?.pet_rules?.owner_pets_free_text)}
@@ -295,8 +333,12 @@ export default async function HotelPage({ params, searchParams }: Props) {
               <Row term={m.propertyType}>{r.property_type}</Row>
               <Row term={m.petFriendly}>{yesNo(r.is_pet_friendly, m)}</Row>
               <Row term={m.vacationRental}>{yesNo(r.is_vr, m)}</Row>
-              <Row term={m.languagesSpoken}>{r.spoken_languages?.map((l) => spokenLanguageName(l, language)).join(", ")}</Row>
-              <Row term={m.defaultLanguage}>{r.default_language && spokenLanguageName(r.default_language, language)}</Row>
+              <Row term={m.languagesSpoken}>
+                {r.spoken_languages?.map((l) => spokenLanguageName(l, language)).join(", ")}
+              </Row>
+              <Row term={m.defaultLanguage}>
+                {r.default_language && spokenLanguageName(r.default_language, language)}
+              </Row>
               <Row term={m.coordinates}>
                 <a
                   href={`https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=16/${latitude}/${longitude}`}

@@ -15,15 +15,20 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
     const catalog = await hotelCatalog();
     const hotel = catalog.hotel((await params).id);
     if (!hotel) throw new AppError({ status: 404, code: "HOTEL_NOT_FOUND", field: "id", message: "No such hotel" });
-    const places = placesAround(catalog.view, brand, { placeId: "", lat: hotel.lat, lon: hotel.lon }, {
-      radiusKm: RADIUS_DEFAULT_KM,
-      placeCategories: PLACE_CATEGORIES,
-      hits: HITS_DEFAULT,
-      anonymousId: "",
-      currency,
-      language,
-      rooms: ROOMS_DEFAULT,
-    });
+    const places = placesAround(
+      catalog.view,
+      brand,
+      { placeId: "", lat: hotel.lat, lon: hotel.lon },
+      {
+        radiusKm: RADIUS_DEFAULT_KM,
+        placeCategories: PLACE_CATEGORIES,
+        hits: HITS_DEFAULT,
+        anonymousId: "",
+        currency,
+        language,
+        rooms: ROOMS_DEFAULT,
+      },
+    );
     return Response.json({ places }, { headers: { "Cache-Control": "private, max-age=300" } });
   } catch (e) {
     return errorResponse(e);
