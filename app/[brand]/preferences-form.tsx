@@ -30,29 +30,26 @@ export function PreferencesForm(props: {
   return (
     <form ref={form} className="preferences" method="get" action={props.action}>
       <input type="hidden" name="return" value={back} />
-      <label>
-        <span>{props.language.label}</span>
-        <select name="lang" defaultValue={props.language.value} onChange={submit}>
-          {props.language.options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        <span>{props.currency.label}</span>
-        <select name="curr" defaultValue={props.currency.value} onChange={submit}>
-          {props.currency.options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <Choice name="lang" {...props.language} onChange={submit} />
+      <Choice name="curr" {...props.currency} onChange={submit} />
       <noscript>
         <button type="submit">{props.submitLabel}</button>
       </noscript>
     </form>
+  );
+}
+
+function Choice(props: { name: string; label: string; value: string; options: Option[]; onChange: () => void }) {
+  return (
+    <label>
+      <span>{props.label}</span>
+      <select name={props.name} defaultValue={props.value} onChange={props.onChange}>
+        {props.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pino from "pino";
 import { startAppServer, type AppServer } from "@/e2e/fixtures/app-server";
@@ -9,6 +10,33 @@ import { LocalSource } from "@/lib/content/sources";
 import { syncExport } from "@/lib/content/sync";
 import { openTestStore } from "@/lib/store/testing";
 import { markdownTable } from "./format";
+
+export interface BenchOptions {
+  count: number;
+  duration: number;
+  rounds: number;
+  connections: number;
+}
+
+/** The command line of an HTTP benchmark (--count, --duration, --rounds, --connections); undefined after --help. */
+export function benchOptions(usage: string, defaultCount: number): BenchOptions | undefined {
+  const { values } = parseArgs({
+    options: {
+      count: { type: "string", default: String(defaultCount) },
+      duration: { type: "string", default: "5" },
+      rounds: { type: "string", default: "5" },
+      connections: { type: "string", default: "32" },
+      help: { type: "boolean", short: "h", default: false },
+    },
+  });
+  if (values.help) return void console.log(usage);
+  return {
+    count: Number(values.count),
+    duration: Number(values.duration),
+    rounds: Number(values.rounds),
+    connections: Number(values.connections),
+  };
+}
 
 /** One kind of request of an HTTP benchmark: fixed requests that each connection cycles through. */
 export interface Scenario {
@@ -58,11 +86,7 @@ const median = (xs: number[]) => {
  * Runs the scenarios in `rounds` rounds, one after the other (a slow moment of the machine hits all of them), after a
  * 2-second warm-up each; each scenario's result is its median round (req/s and p99 separately) with the rounds' spread.
  */
-export async function runRounds(
-  url: string,
-  scenarios: Scenario[],
-  opts: { rounds: number; duration: number; connections: number },
-): Promise<Result[]> {
+export async function runRounds(url: string, scenarios: Scenario[], opts: BenchOptions): Promise<Result[]> {
   for (const s of scenarios) await measure(url, s, 2, opts.connections);
   const runs = new Map<string, Measure[]>(scenarios.map((s) => [s.name, []]));
   for (let round = 1; round <= opts.rounds; round++) {
@@ -84,12 +108,7 @@ export async function runRounds(
 }
 
 /** The table of results, each next to the baseline (the first row), then the targets with PASS / FAIL. */
-export function report(
-  title: string,
-  results: Result[],
-  opts: { count: number; duration: number; connections: number; rounds: number },
-  checks: [string, boolean][],
-): void {
+export function report(title: string, results: Result[], opts: BenchOptions, checks: [string, boolean][]): void {
   const base = results[0]!;
   const rows = results.map((m) => [
     m.name,

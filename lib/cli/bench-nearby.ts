@@ -1,7 +1,6 @@
-import { parseArgs } from "node:util";
 import demoBrands from "@/lib/brands/demo-brands.json";
 import { SAMPLE_CITIES } from "@/lib/content/generate/cities";
-import { report, runRounds, withLoadedServer, type Scenario } from "./bench-http";
+import { benchOptions, report, runRounds, withLoadedServer, type Scenario } from "./bench-http";
 
 const usage = `Usage: npm run bench:nearby -- [--count 20000] [--duration 5] [--rounds 5] [--connections 32]
 
@@ -35,23 +34,9 @@ function nearbyRequests(extra: Record<string, unknown>): Scenario["requests"] {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      count: { type: "string", default: "20000" },
-      duration: { type: "string", default: "5" },
-      rounds: { type: "string", default: "5" },
-      connections: { type: "string", default: "32" },
-      help: { type: "boolean", short: "h", default: false },
-    },
-  });
-  if (values.help) return void console.log(usage);
-  const count = Number(values.count);
-  const duration = Number(values.duration);
-  const connections = Number(values.connections);
-  const rounds = Number(values.rounds);
-
-  const opts = { count, duration, connections, rounds };
-  await withLoadedServer(count, async (server) => {
+  const opts = benchOptions(usage, 20_000);
+  if (!opts) return;
+  await withLoadedServer(opts.count, async (server) => {
     const scenarios: Scenario[] = [
       {
         name: "trivial JSON route (GET /api/live)",

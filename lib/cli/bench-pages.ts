@@ -1,9 +1,8 @@
 import http from "node:http";
-import { parseArgs } from "node:util";
 import demoBrands from "@/lib/brands/demo-brands.json";
 import { SAMPLE_CITIES } from "@/lib/content/generate/cities";
 import { hotelId } from "@/lib/content/generate/record";
-import { report, runRounds, withLoadedServer, type Scenario } from "./bench-http";
+import { benchOptions, report, runRounds, withLoadedServer, type Scenario } from "./bench-http";
 
 const usage = `Usage: npm run bench:pages -- [--count 100000] [--duration 5] [--rounds 5] [--connections 32]
 
@@ -34,22 +33,8 @@ function getJson<T>(url: string, host: string): Promise<T> {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      count: { type: "string", default: "100000" },
-      duration: { type: "string", default: "5" },
-      rounds: { type: "string", default: "5" },
-      connections: { type: "string", default: "32" },
-      help: { type: "boolean", short: "h", default: false },
-    },
-  });
-  if (values.help) return void console.log(usage);
-  const opts = {
-    count: Number(values.count),
-    duration: Number(values.duration),
-    rounds: Number(values.rounds),
-    connections: Number(values.connections),
-  };
+  const opts = benchOptions(usage, 100_000);
+  if (!opts) return;
 
   await withLoadedServer(opts.count, async (server) => {
     const headers = { host: `${HOST}:${server.port}`, accept: "text/html", "accept-encoding": "gzip, deflate, br" };
