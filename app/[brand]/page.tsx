@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { brandContext } from "@/lib/brands/context";
-import { format, messages } from "@/lib/i18n/messages";
+import { messages } from "@/lib/i18n/messages";
 import { countryName } from "@/lib/locale";
 import { placeName } from "@/lib/places/types";
 import { hotelCatalog } from "@/lib/search/service";
@@ -44,7 +44,7 @@ export default async function Home({ params }: { params: Promise<{ brand: string
           </ul>
         </section>
       )}
-      {catalog.size === 0 && <p className="empty">{format(m.noResults, {})}</p>}
+      {catalog.size === 0 && <p className="empty">{m.noHotelsYet}</p>}
     </>
   );
 }

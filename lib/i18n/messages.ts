@@ -10,6 +10,7 @@ const en = {
   hotelsIn: "Hotels in {place}",
   resultCount: "{total} of {inPlace} properties",
   noResults: "No properties match these filters.",
+  noHotelsYet: "No hotels are published yet.",
   noPlace: "No destination matches “{q}”.",
   choosePlace: "Search for a city, region, landmark or airport.",
   clearFilters: "Clear filters",
