@@ -48,3 +48,23 @@ test("pages are compressed as the browser asks (br)", async ({ request }) => {
   expect(res.headers()["content-encoding"]).toBe("br");
   expect(await res.text()).toContain(BRANDS.aurora.name);
 });
+
+test("the brand sites' API answers bad requests with a JSON error naming the field", async ({ request }) => {
+  const unknownHost = await request.get("/api/suggest?q=par");
+  expect(unknownHost.status()).toBe(404);
+  expect(await unknownHost.json()).toEqual({
+    error: { code: "UNKNOWN_HOST", field: "Host", message: "No site answers on this host" },
+  });
+  const host = `${BRANDS.aurora.host}:${PORT}`;
+  const noHotel = await request.get("/api/hotels/NOPE-404/nearby", { headers: { host } });
+  expect(noHotel.status()).toBe(404);
+  expect((await noHotel.json()).error).toMatchObject({ code: "HOTEL_NOT_FOUND", field: "id" });
+  const empty = await request.get(`/api/suggest?q=${"%20".repeat(5)}`, { headers: { host } });
+  expect(await empty.json()).toEqual({ places: [], hotels: [] });
+  const huge = await request.get(`/api/suggest?q=${"a".repeat(5000)}`, { headers: { host } });
+  expect(huge.status()).toBe(200);
+  const login = await request.post("/ops/login", { form: { token: "x".repeat(5000) }, maxRedirects: 0 });
+  expect(login.status()).toBe(303);
+  expect(login.headers()["location"]).toBe("/ops?error=1");
+  expect(login.headers()["set-cookie"]).toBeUndefined();
+});

@@ -4,7 +4,9 @@ import { log } from "@/lib/log";
 
 /** The status page's sign-in form posts the token here; a session cookie (HMAC of the token) is set when it matches. */
 export async function POST(request: Request) {
-  const form = await request.formData().catch(() => undefined);
+  // A token form is a few hundred bytes; anything much larger is not read at all.
+  const length = Number(request.headers.get("content-length") ?? "0");
+  const form = length > 0 && length <= 4096 ? await request.formData().catch(() => undefined) : undefined;
   const presented = form?.get("token");
   if (!isOpsToken(typeof presented === "string" ? presented : undefined)) {
     log.warn({ configured: !!opsToken() }, "operators' sign-in refused");
