@@ -7,6 +7,7 @@ import { openConfiguredStore } from "@/lib/store";
 import { generateExport } from "@/lib/content/generate";
 import { LocalSource } from "@/lib/content/sources";
 import { syncExport } from "@/lib/content/sync";
+import demoBrands from "@/lib/brands/demo-brands.json";
 import { formatSummary } from "./format";
 
 /**
@@ -17,6 +18,21 @@ const NEXT = path.join("node_modules", "next", "dist", "bin", "next");
 const EXPORT_DIR = path.join(".data", "demo", "export");
 /** The demo's operators' token (a real deployment sets OPS_TOKEN; the demo prints this one). */
 const DEMO_OPS_TOKEN = "demo-operators-token-0001";
+
+/**
+ * The demo brands' canonical URLs name port 3000; on another PORT the demo serves a copy of them with that port, so
+ * the links partners get (nearby-places url) lead to the running demo. An operator's BRANDS_FILE is left alone.
+ */
+function demoBrandsOnPort(port: string): Record<string, string> {
+  if (process.env.BRANDS_FILE || port === "3000") return {};
+  const file = path.join(".data", "demo", "brands.json");
+  const moved = {
+    brands: demoBrands.brands.map((b) => ({ ...b, canonicalUrl: b.canonicalUrl.replace(/:3000$/, `:${port}`) })),
+  };
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, JSON.stringify(moved, null, 2));
+  return { BRANDS_FILE: file };
+}
 
 async function main(): Promise<void> {
   const cfg = config();
@@ -58,7 +74,7 @@ operators' status page: http://localhost:${port}/ops  (token: ${process.env.OPS_
   const start = path.join(".data", "cli", "start.mjs");
   const server = spawn(process.execPath, [start, "--port", port, "--hostname", process.env.HOST ?? "127.0.0.1"], {
     stdio: "inherit",
-    env: { ...process.env, OPS_TOKEN: opsToken },
+    env: { ...process.env, OPS_TOKEN: opsToken, ...demoBrandsOnPort(port) },
   });
   for (const sig of ["SIGINT", "SIGTERM"] as const) process.on(sig, () => server.kill(sig));
   server.on("exit", (code) => process.exit(code ?? 0));
