@@ -270,3 +270,19 @@ test("an unknown hotel is the brand's 404 page", async ({ page }) => {
   await expect(page.locator("header")).toContainText(BRANDS.sakura.name);
   expect(errors).toEqual([]);
 });
+
+test("a vacation rental's page shows its rooms, beds, house rules, occupancy, size and manager", async ({ page }) => {
+  const errors = watchConsole(page);
+  await page.goto(site("aurora", "/search?q=Paris&vr=1"));
+  const rentals = page.locator(".hotel-card h2 a");
+  expect(await rentals.count()).toBeGreaterThan(0);
+  await rentals.first().click();
+  const details = page.getByRole("region", { name: "Vacation rental details" });
+  await expect(details).toBeVisible();
+  for (const term of ["Bedrooms", "Beds", "Bathrooms", "Maximum occupancy", "Size", "Managed by"]) {
+    await expect(details.locator("dt", { hasText: new RegExp(`^${term}$`) })).toBeVisible();
+  }
+  await expect(details.locator("dt", { hasText: /^House rules: / }).first()).toBeVisible();
+  await expect(page.getByRole("region", { name: "At a glance" }).locator("dd").nth(2)).toHaveText("Yes");
+  expect(errors).toEqual([]);
+});
