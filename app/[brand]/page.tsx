@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { brandContext } from "@/lib/brands/context";
-import { messages } from "@/lib/i18n/messages";
+import { hotelCount, messages } from "@/lib/i18n/messages";
 import { countryName } from "@/lib/locale";
 import { placeName } from "@/lib/places/types";
 import { hotelCatalog } from "@/lib/search/service";
@@ -15,7 +15,6 @@ export default async function Home({ params }: { params: Promise<{ brand: string
   const m = messages(language);
   const catalog = await hotelCatalog();
   const popular = catalog.popular(8);
-  const number = new Intl.NumberFormat(language);
   return (
     <>
       <section className="hero">
@@ -23,7 +22,13 @@ export default async function Home({ params }: { params: Promise<{ brand: string
         <p className="hero-brand">{brand.displayName}</p>
         <SearchBox
           language={language}
-          labels={{ label: m.searchLabel, placeholder: m.searchPlaceholder, button: m.searchButton, hotels: m.hotels }}
+          labels={{
+            label: m.searchLabel,
+            placeholder: m.searchPlaceholder,
+            button: m.searchButton,
+            hotel: m.hotel,
+            hotels: m.hotels,
+          }}
         />
       </section>
       {popular.length > 0 && (
@@ -35,9 +40,7 @@ export default async function Home({ params }: { params: Promise<{ brand: string
                 <Link href={`/search?placeId=${place.placeId}`}>
                   <strong>{placeName(place, language)}</strong>
                   <span>{countryName(place.country, language)}</span>
-                  <span className="count">
-                    {number.format(hotelsCnt)} {m.hotels}
-                  </span>
+                  <span className="count">{hotelCount(m, hotelsCnt, language)}</span>
                 </Link>
               </li>
             ))}

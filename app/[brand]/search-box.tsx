@@ -32,7 +32,7 @@ function useDebounced<T>(value: T, ms: number): T {
  */
 export function SearchBox(props: {
   language: string;
-  labels: { label: string; placeholder: string; button: string; hotels: string };
+  labels: { label: string; placeholder: string; button: string; hotel: string; hotels: string };
 }) {
   const router = useRouter();
   const id = useId();
@@ -56,7 +56,7 @@ export function SearchBox(props: {
             key: `p:${p.placeId}`,
             href: `/search?placeId=${encodeURIComponent(p.placeId)}`,
             title: p.placeName,
-            detail: `${p.placeCountry} · ${p.hotelsCnt} ${props.labels.hotels}`,
+            detail: `${p.placeCountry} · ${p.hotelsCnt} ${p.hotelsCnt === 1 ? props.labels.hotel : props.labels.hotels}`,
           })),
           ...data.hotels.map((h) => ({
             key: `h:${h.id}`,

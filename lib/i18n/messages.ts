@@ -6,6 +6,7 @@ const en = {
   searchPlaceholder: "Where are you going?",
   searchButton: "Search",
   popular: "Popular destinations",
+  hotel: "hotel",
   hotels: "hotels",
   hotelsIn: "Hotels in {place}",
   resultCount: "{total} of {inPlace} properties",
@@ -116,6 +117,7 @@ const de: Partial<Messages> = {
   searchPlaceholder: "Wohin möchten Sie reisen?",
   searchButton: "Suchen",
   popular: "Beliebte Reiseziele",
+  hotel: "Hotel",
   hotels: "Hotels",
   hotelsIn: "Hotels in {place}",
   resultCount: "{total} von {inPlace} Unterkünften",
@@ -155,6 +157,7 @@ const fr: Partial<Messages> = {
   searchPlaceholder: "Où allez-vous ?",
   searchButton: "Rechercher",
   popular: "Destinations populaires",
+  hotel: "hôtel",
   hotels: "hôtels",
   hotelsIn: "Hôtels à {place}",
   resultCount: "{total} sur {inPlace} établissements",
@@ -194,6 +197,7 @@ const es: Partial<Messages> = {
   searchPlaceholder: "¿Adónde vas?",
   searchButton: "Buscar",
   popular: "Destinos populares",
+  hotel: "hotel",
   hotels: "hoteles",
   hotelsIn: "Hoteles en {place}",
   resultCount: "{total} de {inPlace} alojamientos",
@@ -227,6 +231,7 @@ const it: Partial<Messages> = {
   searchPlaceholder: "Dove vuoi andare?",
   searchButton: "Cerca",
   popular: "Destinazioni popolari",
+  hotel: "hotel",
   hotels: "hotel",
   hotelsIn: "Hotel a {place}",
   resultCount: "{total} di {inPlace} strutture",
@@ -258,6 +263,7 @@ const nl: Partial<Messages> = {
   searchPlaceholder: "Waar ga je naartoe?",
   searchButton: "Zoeken",
   popular: "Populaire bestemmingen",
+  hotel: "hotel",
   hotels: "hotels",
   hotelsIn: "Hotels in {place}",
   resultCount: "{total} van {inPlace} accommodaties",
@@ -289,6 +295,7 @@ const ja: Partial<Messages> = {
   searchPlaceholder: "どちらへ行きますか？",
   searchButton: "検索",
   popular: "人気の目的地",
+  hotel: "軒",
   hotels: "軒",
   hotelsIn: "{place}のホテル",
   resultCount: "{inPlace}軒中{total}軒",
@@ -384,4 +391,9 @@ const CATEGORY_LABELS: Partial<Record<Language, Record<string, string>>> = {
 /** Names of the place categories (seed §4.1) in a language, English where not translated. */
 export function categoryLabels(language: Language): Record<string, string> {
   return { ...CATEGORY_LABELS.en, ...CATEGORY_LABELS[language] };
+}
+
+/** "1 hotel", "12 hotels": the count in the language's digits and the word in its number. */
+export function hotelCount(m: Messages, n: number, language: Language): string {
+  return `${n.toLocaleString(language)} ${n === 1 ? m.hotel : m.hotels}`;
 }

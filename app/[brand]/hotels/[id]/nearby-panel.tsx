@@ -23,6 +23,7 @@ export function NearbyPanel(props: {
     loading: string;
     error: string;
     empty: string;
+    hotel: string;
     hotels: string;
     categories: Record<string, string>;
   };
@@ -55,7 +56,7 @@ export function NearbyPanel(props: {
               </Link>
               <span className="muted">
                 {props.labels.categories[p.placeCategory] ?? p.placeCategory} · {number.format(p.distanceKM)} km ·{" "}
-                {p.hotelsCnt} {props.labels.hotels}
+                {p.hotelsCnt} {p.hotelsCnt === 1 ? props.labels.hotel : props.labels.hotels}
               </span>
             </li>
           ))}

@@ -369,6 +369,7 @@ export default async function HotelPage({ params, searchParams }: Props) {
               loading: m.nearbyLoading,
               error: m.nearbyError,
               empty: m.nearbyEmpty,
+              hotel: m.hotel,
               hotels: m.hotels,
               categories: categoryLabels(language),
             }}
