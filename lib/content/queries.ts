@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { HOTEL_COLUMNS, type Database } from "@/lib/store";
+import type { Database } from "@/lib/store";
 import type { HotelRecord } from "./summary";
 import type { RecordError } from "./validate";
 
@@ -12,23 +12,6 @@ export async function countHotels(db: Kysely<Database>): Promise<number> {
     .where("removed_at", "is", null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-export async function listHotels(
-  db: Kysely<Database>,
-  opts: { limit?: number; offset?: number; country?: string } = {},
-) {
-  let q = db
-    .selectFrom("hotels")
-    .select(["id", ...HOTEL_COLUMNS])
-    .where("removed_at", "is", null);
-  if (opts.country) q = q.where("country_code", "=", opts.country);
-  return q
-    .orderBy("name")
-    .orderBy("id")
-    .limit(opts.limit ?? 50)
-    .offset(opts.offset ?? 0)
-    .execute();
 }
 
 /** The current record of a property, or undefined when it was never published or has been removed. */

@@ -207,7 +207,7 @@ const es: Partial<Messages> = {
   sortDistance: "Distancia al centro",
   sortName: "Nombre",
   propertyType: "Tipo de alojamiento",
-  anyType: "Todos",
+  anyType: "Cualquiera",
   petFriendly: "Admite mascotas",
   vacationRental: "Alquiler vacacional",
   apply: "Aplicar",

@@ -70,11 +70,6 @@ function Row({ term, children }: { term: string; children: React.ReactNode }) {
   );
 }
 
-function Html({ t, language }: { t: Translation; language: Language }) {
-  const html = localizedHtml(t, language);
-  return html ? <RichText html={html} /> : null;
-}
-
 function yesNo(v: boolean | null | undefined, m: Messages): string | undefined {
   return v === undefined || v === null ? undefined : v ? m.yes : m.no;
 }
@@ -87,9 +82,6 @@ function Section({ id, title, children }: { id: string; title: string; children:
     </section>
   );
 }
-
-/** Any of these present (after the language fallback)? Sections with nothing in them are left out. */
-const anyText = (language: Language, ...ts: Translation[]) => ts.some((t) => localizedText(t, language) !== undefined);
 
 export default async function HotelPage({ params, searchParams }: Props) {
   const { brand: brandId, id } = await params;
@@ -123,13 +115,24 @@ export default async function HotelPage({ params, searchParams }: Props) {
   const safeManagerHref = managerHref && /^https?:\/\//i.test(managerHref) ? managerHref : undefined;
   const window = (from?: string, until?: string) =>
     [from && `${m.from} ${from}`, until && `${m.until} ${until}`].filter(Boolean).join(" ") || undefined;
-  const rule = (permitted: boolean | undefined, text: Translation) =>
-    permitted === undefined && !localizedText(text, language) ? undefined : (
+  /** Allow-listed HTML of a value in the visitor's language, sanitised once; undefined leaves its row out. */
+  const rich = (t: Translation) => {
+    const html = localizedHtml(t, language);
+    return html ? <RichText html={html} /> : undefined;
+  };
+  const rule = (permitted: boolean | undefined, text: Translation) => {
+    const html = rich(text);
+    return permitted === undefined && !html ? undefined : (
       <>
         {permitted !== undefined && <strong>{permitted ? m.allowed : m.notAllowed}</strong>}
-        <Html t={text} language={language} />
+        {html}
       </>
     );
+  };
+  const descriptions = DESCRIPTIONS.flatMap((k) => {
+    const html = localizedHtml(r.descriptions?.[k], language);
+    return html ? [{ k, html }] : [];
+  });
 
   return (
     <article className="hotel">
@@ -173,17 +176,14 @@ export default async function HotelPage({ params, searchParams }: Props) {
 
       <div className="hotel-body">
         <div className="hotel-main">
-          {DESCRIPTIONS.some((k) => anyText(language, r.descriptions?.[k])) && (
+          {descriptions.length > 0 && (
             <Section id="about" title={m.about}>
-              {DESCRIPTIONS.map((k) => {
-                const html = localizedHtml(r.descriptions?.[k], language);
-                return html ? (
-                  <div key={k} className="description">
-                    <h3>{m[k]}</h3>
-                    <RichText html={html} />
-                  </div>
-                ) : null;
-              })}
+              {descriptions.map(({ k, html }) => (
+                <div key={k} className="description">
+                  <h3>{m[k]}</h3>
+                  <RichText html={html} />
+                </div>
+              ))}
             </Section>
           )}
 
@@ -194,18 +194,10 @@ export default async function HotelPage({ params, searchParams }: Props) {
                 <Row term={m.allDay}>{yesNo(ci?.["24_hour"], m)}</Row>
                 <Row term={m.minAge}>{ci?.min_age}</Row>
                 <Row term={m.maxAge}>{ci?.max_age}</Row>
-                <Row term={m.instructions}>
-                  {anyText(language, ci?.instructions) && <Html t={ci?.instructions} language={language} />}
-                </Row>
-                <Row term={m.specialInstructions}>
-                  {anyText(language, ci?.special_instructions) && (
-                    <Html t={ci?.special_instructions} language={language} />
-                  )}
-                </Row>
+                <Row term={m.instructions}>{rich(ci?.instructions)}</Row>
+                <Row term={m.specialInstructions}>{rich(ci?.special_instructions)}</Row>
                 <Row term={m.checkOut}>{window(co?.begin_time, co?.end_time)}</Row>
-                <Row term={m.checkOutPolicy}>
-                  {anyText(language, co?.policy) && <Html t={co?.policy} language={language} />}
-                </Row>
+                <Row term={m.checkOutPolicy}>{rich(co?.policy)}</Row>
               </dl>
             </Section>
           )}
@@ -213,12 +205,8 @@ export default async function HotelPage({ params, searchParams }: Props) {
           {keys && (
             <Section id="keys" title={m.keyCollection}>
               <dl className="facts">
-                <Row term={m.keyLocation}>
-                  {anyText(language, keys.key_location) && <Html t={keys.key_location} language={language} />}
-                </Row>
-                <Row term={m.howToCollect}>
-                  {anyText(language, keys.how_to_collect) && <Html t={keys.how_to_collect} language={language} />}
-                </Row>
+                <Row term={m.keyLocation}>{rich(keys.key_location)}</Row>
+                <Row term={m.howToCollect}>{rich(keys.how_to_collect)}</Row>
                 <Row term={m.alternativeKeyLocation}>
                   {[
                     localizedText(keys.alternative_key_location?.address, language),
@@ -235,14 +223,8 @@ export default async function HotelPage({ params, searchParams }: Props) {
           {pol && (
             <Section id="policies" title={m.policies}>
               <dl className="facts">
-                <Row term={m.knowBeforeYouGo}>
-                  {anyText(language, pol.know_before_you_go) && <Html t={pol.know_before_you_go} language={language} />}
-                </Row>
-                <Row term={m.nationalityRestrictions}>
-                  {anyText(language, pol.nationality_restrictions) && (
-                    <Html t={pol.nationality_restrictions} language={language} />
-                  )}
-                </Row>
+                <Row term={m.knowBeforeYouGo}>{rich(pol.know_before_you_go)}</Row>
+                <Row term={m.nationalityRestrictions}>{rich(pol.nationality_restrictions)}</Row>
                 {HEALTH.map((k) => (
                   <Row key={k} term={`${m.healthAndSafety}: ${m[k]}`}>
                     {yesNo(pol.health_and_safety?.[k], m)}
@@ -264,17 +246,13 @@ export default async function HotelPage({ params, searchParams }: Props) {
                 <Row term={m.creditCardRequired}>{yesNo(pay.creditcard_required, m)}</Row>
                 <Row term={m.registrationRecommended}>{yesNo(pay.payment_registration_recommended, m)}</Row>
                 <Row term={m.domesticWithoutCard}>{yesNo(pay.book_domestic_without_cc_details, m)}</Row>
-                <Row term={m.mandatoryFees}>
-                  {anyText(language, pay.fees?.mandatory) && <Html t={pay.fees?.mandatory} language={language} />}
-                </Row>
-                <Row term={m.optionalFees}>
-                  {anyText(language, pay.fees?.optional) && <Html t={pay.fees?.optional} language={language} />}
-                </Row>
+                <Row term={m.mandatoryFees}>{rich(pay.fees?.mandatory)}</Row>
+                <Row term={m.optionalFees}>{rich(pay.fees?.optional)}</Row>
                 <Row term={m.deposit}>
                   {pay.fees?.deposit?.amount !== undefined && (
                     <>
                       <strong>{money(pay.fees.deposit.amount, pay.fees.deposit.currency)}</strong>
-                      <Html t={pay.fees.deposit.description} language={language} />
+                      {rich(pay.fees.deposit.description)}
                     </>
                   )}
                 </Row>
