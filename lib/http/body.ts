@@ -49,13 +49,11 @@ export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BODY_BY
   if (declared > maxBytes) throw tooLarge();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  if (length !== null && request.body) {
-    // HTTP framing holds the body to its declared length, so it can be read in one go.
-    chunks.push(new Uint8Array(await request.arrayBuffer()));
-  } else if (request.body) {
-    // Chunked: read piece by piece and stop at the limit.
+  if (request.body) {
+    // Piece by piece, stopping at the limit (chunked bodies declare no length). HTTP framing holds a body to its
+    // declared length, so once that much has come the body is complete: no further read waits for its end.
     const reader = request.body.getReader();
-    for (;;) {
+    while (length === null || size < declared) {
       const { done, value } = await reader.read();
       if (done) break;
       size += value.byteLength;
@@ -65,6 +63,7 @@ export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BODY_BY
       }
       chunks.push(value);
     }
+    reader.releaseLock();
   }
   const bytes =
     chunks.length === 1

@@ -43,3 +43,228 @@ export function pointsWithin(
   }
   return out;
 }
+
+const haverSin = (theta: number) => {
+  const s = Math.sin(theta / 2);
+  return s * s;
+};
+
+/** Haversine of the central angle between a point and (lat, cosLat = cos(lat)); ordered as the distance is. */
+const haverSinDist = (lat: number, cosLat: number, haverSinDLon: number, lat2: number) =>
+  cosLat * Math.cos(lat2 * RAD) * haverSinDLon + haverSin((lat - lat2) * RAD);
+
+/**
+ * A lower bound of the haversine from (lon, lat) to any point in the box (the box walk of geokdbush, V. Agafonkin,
+ * ISC): 0 inside, else the nearest meridian's extremum or the nearer corner.
+ */
+function boxHaverSin(
+  lon: number,
+  lat: number,
+  cosLat: number,
+  minLon: number,
+  minLat: number,
+  maxLon: number,
+  maxLat: number,
+) {
+  if (lon >= minLon && lon <= maxLon) {
+    if (lat < minLat) return haverSin((lat - minLat) * RAD);
+    if (lat > maxLat) return haverSin((lat - maxLat) * RAD);
+    return 0;
+  }
+  const h = Math.min(haverSin((lon - minLon) * RAD), haverSin((lon - maxLon) * RAD));
+  const cosDLon = 1 - 2 * h;
+  const vertexLat = cosDLon <= 0 ? (lat > 0 ? 90 : -90) : Math.atan(Math.tan(lat * RAD) / cosDLon) / RAD;
+  if (vertexLat > minLat && vertexLat < maxLat) return haverSinDist(lat, cosLat, h, vertexLat);
+  return Math.min(haverSinDist(lat, cosLat, h, minLat), haverSinDist(lat, cosLat, h, maxLat));
+}
+
+/**
+ * Nearest-first search over a point index: ids of at most `maxResults` points within `maxKm` of (lat, lon) that
+ * `accept` lets through, nearest first. A best-first walk of the k-d tree (each box's distance bounds its points'),
+ * like geokdbush's, but its queue lives in typed arrays reused from call to call: no object per tree node or point,
+ * so a request touches a few kilobytes instead of allocating thousands of small objects. `accept` should read
+ * compact per-id data (typed arrays): it runs for every point of every leaf opened.
+ */
+export class NearestSearch {
+  private dist = new Float64Array(256);
+  /** ≥ 0: a point id; < 0: -(box number) - 1, the box's bounds and range in the arrays below. */
+  private item = new Int32Array(256);
+  private size = 0;
+  private box = new Float64Array(4 * 64);
+  private range = new Int32Array(3 * 64);
+  private boxes = 0;
+
+  constructor(private readonly index: KDBush) {}
+
+  search(lat: number, lon: number, maxResults: number, maxKm: number, accept: (id: number) => boolean): number[] {
+    const { ids, coords, nodeSize } = this.index;
+    const result: number[] = [];
+    if (maxResults <= 0 || ids.length === 0) return result;
+    const maxH = haverSin(Math.min(maxKm / EARTH_RADIUS_KM, Math.PI));
+    const cosLat = Math.cos(lat * RAD);
+    this.size = 0;
+    this.boxes = 0;
+    let node = this.addBox(0, ids.length - 1, 0, -180, -90, 180, 90); // the whole Earth
+    for (;;) {
+      const r = this.range;
+      const left = r[3 * node]!;
+      const right = r[3 * node + 1]!;
+      const axis = r[3 * node + 2]!;
+      if (right - left <= nodeSize) {
+        for (let i = left; i <= right; i++)
+          this.pushPoint(ids[i]!, coords[2 * i]!, coords[2 * i + 1]!, lon, lat, cosLat, accept);
+      } else {
+        const m = (left + right) >> 1;
+        const midLon = coords[2 * m]!;
+        const midLat = coords[2 * m + 1]!;
+        this.pushPoint(ids[m]!, midLon, midLat, lon, lat, cosLat, accept);
+        const b = this.box;
+        const minLon = b[4 * node]!;
+        const minLat = b[4 * node + 1]!;
+        const maxLon = b[4 * node + 2]!;
+        const maxLat = b[4 * node + 3]!;
+        const next = 1 - axis;
+        // The two halves, split at the middle point on this node's axis.
+        this.pushBox(
+          left,
+          m - 1,
+          next,
+          minLon,
+          minLat,
+          axis === 0 ? midLon : maxLon,
+          axis === 1 ? midLat : maxLat,
+          lon,
+          lat,
+          cosLat,
+          maxH,
+        );
+        this.pushBox(
+          m + 1,
+          right,
+          next,
+          axis === 0 ? midLon : minLon,
+          axis === 1 ? midLat : minLat,
+          maxLon,
+          maxLat,
+          lon,
+          lat,
+          cosLat,
+          maxH,
+        );
+      }
+      // Points come out before any box that could hold a nearer one: each box's bound is below its points' distances.
+      for (;;) {
+        if (this.size === 0) return result;
+        const item = this.item[0]!;
+        if (item < 0) {
+          this.pop();
+          node = -item - 1;
+          break;
+        }
+        if (this.dist[0]! > maxH) return result;
+        this.pop();
+        result.push(item);
+        if (result.length >= maxResults) return result;
+      }
+    }
+  }
+
+  private pushPoint(
+    id: number,
+    pLon: number,
+    pLat: number,
+    lon: number,
+    lat: number,
+    cosLat: number,
+    accept: (id: number) => boolean,
+  ) {
+    if (accept(id)) this.push(haverSinDist(lat, cosLat, haverSin((lon - pLon) * RAD), pLat), id);
+  }
+
+  private pushBox(
+    left: number,
+    right: number,
+    axis: number,
+    minLon: number,
+    minLat: number,
+    maxLon: number,
+    maxLat: number,
+    lon: number,
+    lat: number,
+    cosLat: number,
+    maxH: number,
+  ) {
+    if (left > right) return;
+    const h = boxHaverSin(lon, lat, cosLat, minLon, minLat, maxLon, maxLat);
+    if (h <= maxH) this.push(h, -this.addBox(left, right, axis, minLon, minLat, maxLon, maxLat) - 1);
+  }
+
+  private addBox(
+    left: number,
+    right: number,
+    axis: number,
+    minLon: number,
+    minLat: number,
+    maxLon: number,
+    maxLat: number,
+  ) {
+    const n = this.boxes++;
+    if (4 * n + 4 > this.box.length) {
+      this.box = grow(this.box, 8 * n + 8);
+      this.range = grow(this.range, 6 * n + 6);
+    }
+    this.box[4 * n] = minLon;
+    this.box[4 * n + 1] = minLat;
+    this.box[4 * n + 2] = maxLon;
+    this.box[4 * n + 3] = maxLat;
+    this.range[3 * n] = left;
+    this.range[3 * n + 1] = right;
+    this.range[3 * n + 2] = axis;
+    return n;
+  }
+
+  /** Binary min-heap on dist. */
+  private push(d: number, item: number) {
+    if (this.size === this.dist.length) {
+      this.dist = grow(this.dist, 2 * this.size);
+      this.item = grow(this.item, 2 * this.size);
+    }
+    let i = this.size++;
+    const { dist, item: items } = this;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (dist[parent]! <= d) break;
+      dist[i] = dist[parent]!;
+      items[i] = items[parent]!;
+      i = parent;
+    }
+    dist[i] = d;
+    items[i] = item;
+  }
+
+  private pop() {
+    const { dist, item: items } = this;
+    const n = --this.size;
+    if (n === 0) return;
+    const d = dist[n]!;
+    const it = items[n]!;
+    let i = 0;
+    for (;;) {
+      let c = 2 * i + 1;
+      if (c >= n) break;
+      if (c + 1 < n && dist[c + 1]! < dist[c]!) c++;
+      if (dist[c]! >= d) break;
+      dist[i] = dist[c]!;
+      items[i] = items[c]!;
+      i = c;
+    }
+    dist[i] = d;
+    items[i] = it;
+  }
+}
+
+function grow<T extends Float64Array | Int32Array>(a: T, length: number): T {
+  const b = new (a.constructor as new (n: number) => T)(length);
+  b.set(a);
+  return b;
+}

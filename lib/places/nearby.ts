@@ -1,15 +1,14 @@
-import type KDBush from "kdbush";
-import { around } from "geokdbush";
 import type { Brand } from "@/lib/brands";
 import { AppError } from "@/lib/http/errors";
 import { countryCodeByName, countryName } from "@/lib/locale";
 import type { Gazetteer } from "./gazetteer";
-import { distanceKm, pointIndex } from "./geo";
+import { distanceKm, NearestSearch, pointIndex } from "./geo";
 import type { NearbyPlacesRequest } from "./request";
 import { searchLinks } from "./search-url";
 import { PLACE_CATEGORIES, placeName, type Place, type PlaceCategory } from "./types";
 
 const ALL_CATEGORIES: ReadonlySet<PlaceCategory> = new Set(PLACE_CATEGORIES);
+const CATEGORY_BIT = new Map(PLACE_CATEGORIES.map((c, i) => [c, 1 << i]));
 
 /** Seed §2.2: one item of the response. */
 export interface NearbyPlace {
@@ -28,7 +27,9 @@ export interface NearbyPlace {
  */
 export class PlacesView {
   readonly listed: Place[];
-  private readonly index: KDBush;
+  private readonly nearest: NearestSearch;
+  /** Per listed place: its category's bit (the search's filter reads these, not the Place objects). */
+  private readonly categoryBits: Uint8Array;
 
   constructor(
     readonly gazetteer: Gazetteer,
@@ -36,7 +37,8 @@ export class PlacesView {
     readonly recountId: number | null = null,
   ) {
     this.listed = gazetteer.places.filter((p) => (counts.get(p.placeId) ?? 0) > 0);
-    this.index = pointIndex(this.listed);
+    this.nearest = new NearestSearch(pointIndex(this.listed));
+    this.categoryBits = Uint8Array.from(this.listed, (p) => CATEGORY_BIT.get(p.category)!);
   }
 
   hotelsCnt(place: Place): number {
@@ -46,11 +48,15 @@ export class PlacesView {
   /** Listed places within radiusKm of the centre, nearest first, at most `hits`. */
   around(centre: NearbyCentre, radiusKm: number, hits: number, categories: ReadonlySet<PlaceCategory>): Place[] {
     if (this.listed.length === 0) return [];
-    const ids = around(this.index, centre.lon, centre.lat, hits, radiusKm, (id) => {
-      const p = this.listed[id]!;
-      return p.placeId !== centre.placeId && categories.has(p.category);
-    });
-    return ids.map((id) => this.listed[id]!);
+    let mask = 0;
+    for (const c of categories) mask |= CATEGORY_BIT.get(c) ?? 0;
+    const bits = this.categoryBits;
+    const ids = this.nearest.search(centre.lat, centre.lon, hits + 1, radiusKm, (id) => (bits[id]! & mask) !== 0);
+    // The centre itself is not listed: it is the nearest of its own results, so one more is asked for.
+    return ids
+      .map((id) => this.listed[id]!)
+      .filter((p) => p.placeId !== centre.placeId)
+      .slice(0, hits);
   }
 }
 
