@@ -93,6 +93,8 @@ export class NearestSearch {
   private box = new Float64Array(4 * 64);
   private range = new Int32Array(3 * 64);
   private boxes = 0;
+  /** The search under way (one at a time: the walk is synchronous). */
+  private query = { lat: 0, lon: 0, cosLat: 1, maxH: 0, accept: (id: number) => id >= 0 };
 
   constructor(private readonly index: KDBush) {}
 
@@ -104,81 +106,49 @@ export class NearestSearch {
     const cosLat = Math.cos(lat * RAD);
     this.size = 0;
     this.boxes = 0;
-    let node = this.addBox(0, ids.length - 1, 0, -180, -90, 180, 90); // the whole Earth
-    for (;;) {
+    this.query = { lat, lon, cosLat, maxH, accept };
+    this.pushBox(0, ids.length - 1, 0, -180, -90, 180, 90); // the whole Earth
+    // Nearest item first. A point comes out before any box that could hold a nearer one (a box's bound is below its
+    // points' distances); a box is opened: its points and two halves go onto the queue.
+    while (this.size > 0) {
+      const item = this.item[0]!;
+      if (item >= 0) {
+        if (this.dist[0]! > maxH) break;
+        this.pop();
+        result.push(item);
+        if (result.length >= maxResults) break;
+        continue;
+      }
+      this.pop();
+      const node = -item - 1;
       const r = this.range;
       const left = r[3 * node]!;
       const right = r[3 * node + 1]!;
       const axis = r[3 * node + 2]!;
       if (right - left <= nodeSize) {
-        for (let i = left; i <= right; i++)
-          this.pushPoint(ids[i]!, coords[2 * i]!, coords[2 * i + 1]!, lon, lat, cosLat, accept);
-      } else {
-        const m = (left + right) >> 1;
-        const midLon = coords[2 * m]!;
-        const midLat = coords[2 * m + 1]!;
-        this.pushPoint(ids[m]!, midLon, midLat, lon, lat, cosLat, accept);
-        const b = this.box;
-        const minLon = b[4 * node]!;
-        const minLat = b[4 * node + 1]!;
-        const maxLon = b[4 * node + 2]!;
-        const maxLat = b[4 * node + 3]!;
-        const next = 1 - axis;
-        // The two halves, split at the middle point on this node's axis.
-        this.pushBox(
-          left,
-          m - 1,
-          next,
-          minLon,
-          minLat,
-          axis === 0 ? midLon : maxLon,
-          axis === 1 ? midLat : maxLat,
-          lon,
-          lat,
-          cosLat,
-          maxH,
-        );
-        this.pushBox(
-          m + 1,
-          right,
-          next,
-          axis === 0 ? midLon : minLon,
-          axis === 1 ? midLat : minLat,
-          maxLon,
-          maxLat,
-          lon,
-          lat,
-          cosLat,
-          maxH,
-        );
+        for (let i = left; i <= right; i++) this.pushPoint(ids[i]!, coords[2 * i]!, coords[2 * i + 1]!);
+        continue;
       }
-      // Points come out before any box that could hold a nearer one: each box's bound is below its points' distances.
-      for (;;) {
-        if (this.size === 0) return result;
-        const item = this.item[0]!;
-        if (item < 0) {
-          this.pop();
-          node = -item - 1;
-          break;
-        }
-        if (this.dist[0]! > maxH) return result;
-        this.pop();
-        result.push(item);
-        if (result.length >= maxResults) return result;
-      }
+      const m = (left + right) >> 1;
+      const midLon = coords[2 * m]!;
+      const midLat = coords[2 * m + 1]!;
+      this.pushPoint(ids[m]!, midLon, midLat);
+      const b = this.box;
+      const minLon = b[4 * node]!;
+      const minLat = b[4 * node + 1]!;
+      const maxLon = b[4 * node + 2]!;
+      const maxLat = b[4 * node + 3]!;
+      // The two halves, split at the middle point on this node's axis.
+      const split = axis === 0;
+      this.pushBox(left, m - 1, 1 - axis, minLon, minLat, split ? midLon : maxLon, split ? maxLat : midLat);
+      this.pushBox(m + 1, right, 1 - axis, split ? midLon : minLon, split ? minLat : midLat, maxLon, maxLat);
     }
+    return result;
   }
 
-  private pushPoint(
-    id: number,
-    pLon: number,
-    pLat: number,
-    lon: number,
-    lat: number,
-    cosLat: number,
-    accept: (id: number) => boolean,
-  ) {
-    if (accept(id)) this.push(haverSinDist(lat, cosLat, haverSin((lon - pLon) * RAD), pLat), id);
+  private pushPoint(id: number, pLon: number, pLat: number) {
+    const q = this.query;
+    if (q.accept(id)) this.push(haverSinDist(q.lat, q.cosLat, haverSin((q.lon - pLon) * RAD), pLat), id);
   }
 
   private pushBox(
@@ -189,25 +159,11 @@ export class NearestSearch {
     minLat: number,
     maxLon: number,
     maxLat: number,
-    lon: number,
-    lat: number,
-    cosLat: number,
-    maxH: number,
   ) {
     if (left > right) return;
-    const h = boxHaverSin(lon, lat, cosLat, minLon, minLat, maxLon, maxLat);
-    if (h <= maxH) this.push(h, -this.addBox(left, right, axis, minLon, minLat, maxLon, maxLat) - 1);
-  }
-
-  private addBox(
-    left: number,
-    right: number,
-    axis: number,
-    minLon: number,
-    minLat: number,
-    maxLon: number,
-    maxLat: number,
-  ) {
+    const q = this.query;
+    const h = boxHaverSin(q.lon, q.lat, q.cosLat, minLon, minLat, maxLon, maxLat);
+    if (h > q.maxH) return;
     const n = this.boxes++;
     if (4 * n + 4 > this.box.length) {
       this.box = grow(this.box, 8 * n + 8);
@@ -220,7 +176,7 @@ export class NearestSearch {
     this.range[3 * n] = left;
     this.range[3 * n + 1] = right;
     this.range[3 * n + 2] = axis;
-    return n;
+    this.push(h, -n - 1);
   }
 
   /** Binary min-heap on dist. */
