@@ -3,18 +3,24 @@ import KDBush from "kdbush";
 const EARTH_RADIUS_KM = 6371;
 const RAD = Math.PI / 180;
 
+const haverSin = (theta: number) => {
+  const s = Math.sin(theta / 2);
+  return s * s;
+};
+
+/** Haversine of the central angle between a point and (lat, cosLat = cos(lat)); ordered as the distance is. */
+const haverSinDist = (lat: number, cosLat: number, haverSinDLon: number, lat2: number) =>
+  cosLat * Math.cos(lat2 * RAD) * haverSinDLon + haverSin((lat - lat2) * RAD);
+
 /** Great-circle distance in kilometres (haversine). */
 export function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const dLat = (lat2 - lat1) * RAD;
-  const dLon = (lon2 - lon1) * RAD;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * Math.sin(dLon / 2) ** 2;
+  const h = haverSinDist(lat1, Math.cos(lat1 * RAD), haverSin((lon2 - lon1) * RAD), lat2);
   return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 }
 
 /**
  * A static k-d tree over points (built once, queried many times). Leaves of 16 points: a nearest-first walk pushes
- * every point of each leaf it opens onto its queue, so small leaves mean less allocation per query (4.4 µs instead
- * of 7 µs for 10 hits).
+ * every point of each leaf it opens onto its queue, so small leaves mean fewer points looked at per query.
  */
 export function pointIndex(points: readonly { lat: number; lon: number }[]): KDBush {
   const index = new KDBush(Math.max(1, points.length), 16);
@@ -43,15 +49,6 @@ export function pointsWithin(
   }
   return out;
 }
-
-const haverSin = (theta: number) => {
-  const s = Math.sin(theta / 2);
-  return s * s;
-};
-
-/** Haversine of the central angle between a point and (lat, cosLat = cos(lat)); ordered as the distance is. */
-const haverSinDist = (lat: number, cosLat: number, haverSinDLon: number, lat2: number) =>
-  cosLat * Math.cos(lat2 * RAD) * haverSinDLon + haverSin((lat - lat2) * RAD);
 
 /**
  * A lower bound of the haversine from (lon, lat) to any point in the box (the box walk of geokdbush, V. Agafonkin,

@@ -7,7 +7,6 @@ import type { NearbyPlacesRequest } from "./request";
 import { searchLinks } from "./search-url";
 import { PLACE_CATEGORIES, placeName, type Place, type PlaceCategory } from "./types";
 
-const ALL_CATEGORIES: ReadonlySet<PlaceCategory> = new Set(PLACE_CATEGORIES);
 const CATEGORY_BIT = new Map(PLACE_CATEGORIES.map((c, i) => [c, 1 << i]));
 
 /** Seed §2.2: one item of the response. */
@@ -46,10 +45,10 @@ export class PlacesView {
   }
 
   /** Listed places within radiusKm of the centre, nearest first, at most `hits`. */
-  around(centre: NearbyCentre, radiusKm: number, hits: number, categories: ReadonlySet<PlaceCategory>): Place[] {
+  around(centre: NearbyCentre, radiusKm: number, hits: number, categories: readonly PlaceCategory[]): Place[] {
     if (this.listed.length === 0) return [];
     let mask = 0;
-    for (const c of categories) mask |= CATEGORY_BIT.get(c) ?? 0;
+    for (const c of categories) mask |= CATEGORY_BIT.get(c)!;
     const bits = this.categoryBits;
     const ids = this.nearest.search(centre.lat, centre.lon, hits + 1, radiusKm, (id) => (bits[id]! & mask) !== 0);
     // The centre itself is not listed: it is the nearest of its own results, so one more is asked for.
@@ -123,8 +122,7 @@ export function placesAround(
     label: req.label,
     anonymousId: req.anonymousId,
   });
-  const categories = req.placeCategories === PLACE_CATEGORIES ? ALL_CATEGORIES : new Set(req.placeCategories);
-  return view.around(centre, req.radiusKm, req.hits, categories).map((p) => ({
+  return view.around(centre, req.radiusKm, req.hits, req.placeCategories).map((p) => ({
     placeName: placeName(p, req.language),
     placeId: p.placeId,
     placeCountry: countryName(p.country, req.language),
