@@ -9,6 +9,8 @@ import {
   type Preferences,
 } from "@/lib/brands/preferences";
 import { BRAND_HEADERS, PREFERENCES_PATH, UNKNOWN_HOST_PATH } from "@/lib/brands/routing";
+import { SSO_COOKIES } from "@/lib/auth/cookies";
+import { silentSignIn } from "@/lib/auth/silent";
 
 const YEAR = 365 * 24 * 3600;
 
@@ -27,7 +29,7 @@ function saveCookies(response: NextResponse, request: NextRequest, save: Partial
  * owns gets the not-found page, never another brand's site. The brand and preferences travel to the page in request
  * headers this proxy always overwrites, so a client cannot choose them.
  */
-export function proxy(request: NextRequest) {
+export async function proxy(request: NextRequest) {
   const brand = brands().forHost(request.headers.get("host"));
   const url = request.nextUrl;
   if (!brand) {
@@ -52,6 +54,10 @@ export function proxy(request: NextRequest) {
     return saveCookies(NextResponse.redirect(back, 303), request, save);
   }
 
+  // Sign-on: a visitor's first page without a session goes straight to the partner's IdP (lib/auth/silent.ts).
+  const silent = await silentSignIn(request, brand);
+  if (silent) return silent;
+
   const q = url.searchParams;
   const { preferences, save } = resolvePreferences(brand, {
     query: {
@@ -71,15 +77,22 @@ export function proxy(request: NextRequest) {
   headers.set(BRAND_HEADERS.brand, brand.id);
   headers.set(BRAND_HEADERS.language, preferences.language);
   headers.set(BRAND_HEADERS.currency, preferences.currency);
+  headers.set(BRAND_HEADERS.path, `${url.pathname}${url.search}`);
+  const notice = request.cookies.get(SSO_COOKIES.notice)?.value;
+  if (notice) headers.set(BRAND_HEADERS.ssoNotice, notice);
+  else headers.delete(BRAND_HEADERS.ssoNotice);
   const target = url.clone();
   target.pathname = `/${brand.id}${url.pathname === "/" ? "" : url.pathname}`;
   const response = NextResponse.rewrite(target, { request: { headers } });
   response.headers.set("Vary", "Host, Cookie, Accept-Language");
+  if (notice) response.cookies.set(SSO_COOKIES.notice, "", { path: "/", maxAge: 0 });
   return saveCookies(response, request, save);
 }
 
 export const config = {
-  // Not the API (/v1, /api: they need nothing from here, and a proxy in front of a POST makes Next copy its body), the
-  // operators' pages (/ops: any host), nor static files.
-  matcher: ["/((?!api/|v1/|ops(?:/|$)|_next/static|_next/image|favicon.ico|icon.svg|sample-images/|brands/).*)"],
+  // Not the API (/v1, /api, /mcp: they need nothing from here, and a proxy in front of a POST makes Next copy its
+  // body), the sign-on callback (/oauth2), the operators' pages (/ops: any host), nor static files.
+  matcher: [
+    "/((?!api/|v1/|mcp(?:/|$)|oauth2/|ops(?:/|$)|_next/static|_next/image|favicon.ico|icon.svg|sample-images/|brands/).*)",
+  ],
 };

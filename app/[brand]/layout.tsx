@@ -7,6 +7,8 @@ import { PREFERENCES_PATH } from "@/lib/brands/routing";
 import { messages } from "@/lib/i18n/messages";
 import { currencyLabel, languageLabel } from "@/lib/i18n/names";
 import { Attribution } from "../_components/attribution";
+import { brands } from "@/lib/brands";
+import { Account, SsoNoticeBanner } from "./account";
 import { PreferencesForm } from "./preferences-form";
 import { Providers } from "./providers";
 
@@ -24,6 +26,7 @@ export async function generateMetadata({ params }: Omit<Props, "children">): Pro
 export default async function BrandLayout({ children, params }: Props) {
   const { brand, preferences } = await brandContext((await params).brand);
   const m = messages(preferences.language);
+  const sso = brands().sso(brand);
   const { colours, fonts } = brand.theme;
   const theme = {
     "--primary": colours.primary,
@@ -60,7 +63,9 @@ export default async function BrandLayout({ children, params }: Props) {
             }}
           />
         </Suspense>
+        {sso && <Account m={m} provider={sso.displayName} />}
       </header>
+      {sso && <SsoNoticeBanner m={m} provider={sso.displayName} />}
       <Providers>
         <main className="brand-main">{children}</main>
       </Providers>

@@ -1,8 +1,21 @@
 import fs from "node:fs";
 import { createHash } from "node:crypto";
-import { brandsFileSchema, type Brand } from "./schema";
+import { parseConfig } from "@/lib/config";
+import { idpUrlProblem } from "@/lib/http/outbound";
+import { brandsFileSchema, type Brand, type SsoAttribute, type SsoEnvironmentSettings } from "./schema";
 
 export type { Brand } from "./schema";
+
+/** A brand's sign-on settings in force (the environment SSO_ENVIRONMENT names), with its client secret read. */
+export interface SsoSettings extends SsoEnvironmentSettings {
+  brandId: string;
+  environment: "staging" | "production";
+  providerName: string;
+  displayName: string;
+  attributeMapping: Record<string, SsoAttribute>;
+  sessionMaxAgeSeconds: number;
+  clientSecret: string;
+}
 
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 
@@ -12,6 +25,7 @@ export class BrandRegistry {
   private readonly byId = new Map<string, Brand>();
   /** SHA-256 of each key → brand: a lookup by digest does not leak how much of a guessed key matched. */
   private readonly byKeyDigest = new Map<string, Brand>();
+  private readonly ssoByBrand = new Map<string, SsoSettings>();
 
   constructor(
     readonly brands: readonly Brand[],
@@ -36,6 +50,7 @@ export class BrandRegistry {
         if (other) problems.push(`${where}: the same key is already used by brand "${other.id}"`);
         this.byKeyDigest.set(digest, brand);
       });
+      this.resolveSso(brand, `brands.${i}.sso`, env, problems);
     });
     if (problems.length) throw new Error(`Invalid brand registry:\n  ${problems.join("\n  ")}`);
   }
@@ -54,6 +69,40 @@ export class BrandRegistry {
       throw new Error(`Invalid brand registry ${origin}:\n${lines.join("\n")}`);
     }
     return new BrandRegistry(result.data.brands, env);
+  }
+
+  /**
+   * The sign-on settings of the environment in force, checked: the issuer must be https (a loopback provider, and
+   * plain http there, only with the development switch) and the client secret's environment variable must be set.
+   * A brand without credentials for the environment in force has no sign-on there.
+   */
+  private resolveSso(brand: Brand, where: string, env: Record<string, string | undefined>, problems: string[]): void {
+    if (!brand.sso) return;
+    const { SSO_ENVIRONMENT: environment, SSO_DEV_ALLOW_LOOPBACK: allowLoopback } = parseConfig(env);
+    const settings = brand.sso.environments[environment];
+    if (!settings) return;
+    const at = `${where}.environments.${environment}`;
+    const problem = idpUrlProblem(settings.issuer, { allowLoopback, issuer: true });
+    if (problem) problems.push(`${at}.issuer: ${problem}`);
+    const clientSecret = env[settings.clientSecretEnv];
+    if (!clientSecret)
+      problems.push(`${at}.clientSecretEnv: environment variable ${settings.clientSecretEnv} is not set`);
+    if (problem || !clientSecret) return;
+    this.ssoByBrand.set(brand.id, {
+      ...settings,
+      brandId: brand.id,
+      environment,
+      providerName: brand.sso.providerName,
+      displayName: brand.sso.displayName ?? brand.sso.providerName,
+      attributeMapping: brand.sso.attributeMapping,
+      sessionMaxAgeSeconds: brand.sso.sessionMaxAgeSeconds,
+      clientSecret,
+    });
+  }
+
+  /** The brand's sign-on settings in force, or undefined when the brand has no sign-on in this environment. */
+  sso(brand: Brand): SsoSettings | undefined {
+    return this.ssoByBrand.get(brand.id);
   }
 
   static fromFile(file: string, env: Record<string, string | undefined> = process.env): BrandRegistry {

@@ -1,6 +1,14 @@
 /** Routing constants shared by proxy.ts and the brand pages (no server-only imports: the proxy bundles this). */
 /** Request headers proxy.ts sets (always overwriting what a client sent) for the brand pages. */
-export const BRAND_HEADERS = { brand: "x-brand-id", language: "x-brand-lang", currency: "x-brand-curr" } as const;
+export const BRAND_HEADERS = {
+  brand: "x-brand-id",
+  language: "x-brand-lang",
+  currency: "x-brand-curr",
+  /** The path and query the visitor asked for (where sign-in and sign-out return to). */
+  path: "x-brand-path",
+  /** A one-time sign-on message for this page (lib/auth/cookies.ts SsoNotice). */
+  ssoNotice: "x-brand-sso-notice",
+} as const;
 
 /** The switchers' path: sets a preference and returns to the page. */
 export const PREFERENCES_PATH = "/preferences";

@@ -13,6 +13,54 @@ const language = z.enum(SUPPORTED_LANGUAGES);
 /** A partner key as written in the file, or "env:NAME" to read it from the environment. */
 const partnerKey = z.string().min(1);
 
+/** The brand's attributes a partner's claims map to (spec §2.4 "Attribute mapping on the relying party"). */
+export const SSO_ATTRIBUTES = ["email", "given_name", "family_name"] as const;
+export type SsoAttribute = (typeof SSO_ATTRIBUTES)[number];
+
+/** One set of credentials at the partner's provider (spec §4.6: staging and production are separate). */
+const ssoEnvironmentSchema = z.object({
+  /** The issuer URL exactly as the partner gives it; discovery must name the same string (spec §2.4). */
+  issuer: z.string().min(1).max(500),
+  clientId: z.string().min(1).max(255),
+  /** The environment variable holding the client secret (secrets never sit in the file). */
+  clientSecretEnv: z
+    .string()
+    .regex(/^[A-Z_][A-Z0-9_]*$/, "must be an environment variable name such as AURORA_SSO_SECRET"),
+  /** spec §4.4: credentials in the body (client_secret_post) or by HTTP Basic (client_secret_basic). */
+  tokenEndpointAuthMethod: z.enum(["client_secret_post", "client_secret_basic"]).default("client_secret_post"),
+  /**
+   * Silent login (prompt=none on a visitor's first page). Switch it on only after the partner's provider passed the
+   * prompt=none check: a provider that answers it with a login page instead of a redirect strands every new visitor.
+   */
+  silentLogin: z.boolean().default(false),
+});
+
+const ssoSchema = z.object({
+  /** Usernames in the brand's user pool are <providerName>_<sub> (spec §2.4). */
+  providerName: z.string().regex(/^[A-Za-z0-9]{1,40}$/, "must be 1-40 letters and digits"),
+  /** What visitors read on the sign-in button ("Sign in with …"); the provider name when unset. */
+  displayName: z.string().min(1).max(60).optional(),
+  /** The integration scenario of spec §4.6, for the record. */
+  scenario: z.enum(["A", "B", "B2", "C"]).optional(),
+  /** Partner claim name → the brand's attribute, for partners whose claims are named differently (spec §2.4). */
+  attributeMapping: z
+    .record(z.string().min(1).max(100), z.enum(SSO_ATTRIBUTES))
+    .default({})
+    .refine((m) => new Set(Object.values(m)).size === Object.values(m).length, "maps two claims to one attribute"),
+  /** How long a brand session lasts; silent login renews it from the partner's session afterwards. */
+  sessionMaxAgeSeconds: z
+    .number()
+    .int()
+    .min(300)
+    .max(30 * 86400)
+    .default(12 * 3600),
+  environments: z
+    .object({ staging: ssoEnvironmentSchema.optional(), production: ssoEnvironmentSchema.optional() })
+    .refine((e) => e.staging || e.production, "needs staging or production credentials"),
+});
+
+export type SsoEnvironmentSettings = z.infer<typeof ssoEnvironmentSchema>;
+
 export const brandSchema = z
   .object({
     id: z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, "must be lowercase letters, digits and dashes"),
@@ -43,17 +91,8 @@ export const brandSchema = z
       forceCurrencyChange: z.boolean().default(false),
       forceLanguageChange: z.boolean().default(false),
     }),
-    sso: z
-      .object({
-        issuer: z.url(),
-        clientId: z.string().min(1),
-        /** The environment variable holding the client secret (secrets never sit in the file). */
-        clientSecretEnv: z.string().regex(/^[A-Z_][A-Z0-9_]*$/),
-        providerName: z.string().regex(/^[A-Za-z0-9]+$/),
-        tokenEndpointAuthMethod: z.enum(["client_secret_basic", "client_secret_post"]).default("client_secret_basic"),
-        attributeMapping: z.record(z.string(), z.string()).default({}),
-      })
-      .optional(),
+    /** Sign-on (spec part D): the brand as an OpenID Connect relying party of its partner's identity provider. */
+    sso: ssoSchema.optional(),
   })
   .superRefine((b, ctx) => {
     if (!b.languages.supported.includes(b.languages.default))

@@ -2,6 +2,9 @@ import { z } from "zod";
 import path from "node:path";
 
 /** Environment settings, parsed once (zod) with readable messages. Secrets stay in the environment. */
+const flag = z
+  .enum(["true", "false", "1", "0"])
+  .transform((v) => v === "true" || v === "1");
 const share = z.coerce.number().min(0, "must be between 0 and 1").max(1, "must be between 0 and 1");
 
 const envSchema = z.object({
@@ -36,6 +39,25 @@ const envSchema = z.object({
   OPS_TOKEN: z.string().min(16, "must have at least 16 characters").optional(),
   SFTP_RETRIES: z.coerce.number().int().min(0).max(20).default(5),
   SFTP_RETRY_BASE_MS: z.coerce.number().int().min(1).default(500),
+  /**
+   * Sign-on (spec part D). The secret that seals sessions and the sign-in checks (state, PKCE, nonce); each brand
+   * derives its own from it. At least 32 characters; when unset, one is generated once into DATA_DIR/auth-secret
+   * (fine for one machine; several instances must share one AUTH_SECRET).
+   */
+  AUTH_SECRET: z.string().min(32, "must have at least 32 characters").optional(),
+  /** Which of a brand's sign-on credentials are in force (spec §4.6: separate staging and production credentials). */
+  SSO_ENVIRONMENT: z.enum(["staging", "production"]).default("production"),
+  /**
+   * Development switch: lets brands use an identity provider on this machine (localhost, *.localhost, 127.0.0.0/8,
+   * ::1), over https or plain http. Off, an issuer must be https on another host.
+   */
+  SSO_DEV_ALLOW_LOOPBACK: flag.default(false),
+  /** A partner IdP contacted successfully this recently is taken to be up; older, it is probed before a silent login. */
+  SSO_IDP_CHECK_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+  /** After a failed contact, no silent login is tried for this long (the circuit stays open). */
+  SSO_IDP_RETRY_SECONDS: z.coerce.number().min(1).max(3600).default(60),
+  /** Time limit of each server-to-server request to a partner IdP (discovery, keys, token, userinfo). */
+  SSO_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
   /** Fault injection for the crash tests: the publish transaction waits this long before it commits. Test only. */
   SYNC_TEST_PUBLISH_DELAY_MS: z.coerce.number().int().min(0).default(0),
 });

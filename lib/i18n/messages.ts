@@ -108,6 +108,14 @@ const en = {
   renovations: "Renovations",
   national_ratings: "National ratings",
   photos: "Photos",
+  signIn: "Sign in",
+  signOut: "Sign out",
+  signedInAs: "Signed in as {name}",
+  signInWith: "Sign in with {provider}",
+  signInIntro: "Use your {provider} account. If you are already signed in there, no password is needed.",
+  signInFailed: "Signing in with {provider} did not complete. Please try again.",
+  signInUnavailable: "Signing in is not available right now. Please try again later.",
+  signInNotOffered: "This site does not offer signing in.",
 };
 
 export type Messages = typeof en;
@@ -150,6 +158,14 @@ const de: Partial<Messages> = {
   no: "Nein",
   notFound: "Seite nicht gefunden",
   home: "Startseite",
+  signIn: "Anmelden",
+  signOut: "Abmelden",
+  signedInAs: "Angemeldet als {name}",
+  signInWith: "Mit {provider} anmelden",
+  signInIntro:
+    "Melden Sie sich mit Ihrem {provider}-Konto an. Sind Sie dort schon angemeldet, brauchen Sie kein Passwort.",
+  signInFailed: "Die Anmeldung mit {provider} wurde nicht abgeschlossen. Bitte versuchen Sie es erneut.",
+  signInUnavailable: "Die Anmeldung ist gerade nicht möglich. Bitte versuchen Sie es später erneut.",
 };
 
 const fr: Partial<Messages> = {
@@ -190,6 +206,13 @@ const fr: Partial<Messages> = {
   no: "Non",
   notFound: "Page introuvable",
   home: "Accueil",
+  signIn: "Se connecter",
+  signOut: "Se déconnecter",
+  signedInAs: "Connecté : {name}",
+  signInWith: "Se connecter avec {provider}",
+  signInIntro: "Utilisez votre compte {provider}. Si vous y êtes déjà connecté, aucun mot de passe n’est demandé.",
+  signInFailed: "La connexion avec {provider} n’a pas abouti. Veuillez réessayer.",
+  signInUnavailable: "La connexion n’est pas disponible pour le moment. Veuillez réessayer plus tard.",
 };
 
 const es: Partial<Messages> = {
@@ -224,6 +247,12 @@ const es: Partial<Messages> = {
   yes: "Sí",
   no: "No",
   home: "Inicio",
+  signIn: "Iniciar sesión",
+  signOut: "Cerrar sesión",
+  signedInAs: "Sesión iniciada: {name}",
+  signInWith: "Iniciar sesión con {provider}",
+  signInFailed: "No se completó el inicio de sesión con {provider}. Inténtelo de nuevo.",
+  signInUnavailable: "El inicio de sesión no está disponible ahora. Inténtelo más tarde.",
 };
 
 const it: Partial<Messages> = {
@@ -256,6 +285,11 @@ const it: Partial<Messages> = {
   yes: "Sì",
   no: "No",
   home: "Home",
+  signIn: "Accedi",
+  signOut: "Esci",
+  signedInAs: "Accesso eseguito: {name}",
+  signInWith: "Accedi con {provider}",
+  signInFailed: "L’accesso con {provider} non è stato completato. Riprova.",
 };
 
 const nl: Partial<Messages> = {
@@ -288,6 +322,11 @@ const nl: Partial<Messages> = {
   yes: "Ja",
   no: "Nee",
   home: "Home",
+  signIn: "Inloggen",
+  signOut: "Uitloggen",
+  signedInAs: "Ingelogd als {name}",
+  signInWith: "Inloggen met {provider}",
+  signInFailed: "Inloggen met {provider} is niet gelukt. Probeer het opnieuw.",
 };
 
 const ja: Partial<Messages> = {
@@ -325,6 +364,11 @@ const ja: Partial<Messages> = {
   no: "いいえ",
   notFound: "ページが見つかりません",
   home: "ホーム",
+  signIn: "ログイン",
+  signOut: "ログアウト",
+  signedInAs: "{name}としてログイン中",
+  signInWith: "{provider}でログイン",
+  signInFailed: "{provider}でのログインが完了しませんでした。もう一度お試しください。",
 };
 
 const translations: Partial<Record<Language, Partial<Messages>>> = { de, fr, es, it, nl, ja };

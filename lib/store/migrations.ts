@@ -162,6 +162,24 @@ function migrations(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.createIndex("arrivals_brand_time").on("arrivals").columns(["brand_id", "arrived_at"]).execute();
       },
     },
+    "0003_sso_users": {
+      async up(db: Kysely<unknown>) {
+        await db.schema
+          .createTable("sso_users")
+          .addColumn("brand_id", "text", (c) => c.notNull())
+          .addColumn("username", "text", (c) => c.notNull())
+          .addColumn("provider_name", "text", (c) => c.notNull())
+          .addColumn("sub", "text", (c) => c.notNull())
+          .addColumn("email", "text")
+          .addColumn("given_name", "text")
+          .addColumn("family_name", "text")
+          .addColumn("first_sign_in_at", "text", (c) => c.notNull())
+          .addColumn("last_sign_in_at", "text", (c) => c.notNull())
+          .addColumn("sign_ins", "integer", (c) => c.notNull().defaultTo(1))
+          .addPrimaryKeyConstraint("sso_users_pk", ["brand_id", "username"])
+          .execute();
+      },
+    },
   };
 }
 

@@ -154,7 +154,25 @@ export interface ArrivalsTable {
   arrived_at: string;
 }
 
+/**
+ * A brand's user pool (spec §1.4, §2.4): one row per partner user who signed in to the brand, keyed by the brand and
+ * the username <provider_name>_<sub>. Brands never share users: the same partner user is one row per brand.
+ */
+export interface SsoUsersTable {
+  brand_id: string;
+  username: string;
+  provider_name: string;
+  sub: string;
+  email: string | null;
+  given_name: string | null;
+  family_name: string | null;
+  first_sign_in_at: string;
+  last_sign_in_at: string;
+  sign_ins: number;
+}
+
 export interface Database {
+  sso_users: SsoUsersTable;
   places: PlacesTable;
   place_hotel_counts: PlaceHotelCountsTable;
   place_recounts: PlaceRecountsTable;

@@ -1,0 +1,44 @@
+import { headers } from "next/headers";
+import { auth } from "@/lib/auth";
+import { signInAction, signOutAction } from "@/lib/auth/actions";
+import type { BrandToken } from "@/lib/auth/config";
+import type { SsoNotice } from "@/lib/auth/cookies";
+import { BRAND_HEADERS } from "@/lib/brands/routing";
+import { format, type Messages } from "@/lib/i18n/messages";
+
+/** Sign-in or the signed-in user's name with sign-out, in the header of every page of a brand with sign-on. */
+export async function Account({ m, provider }: { m: Messages; provider: string }) {
+  const [session, h] = await Promise.all([auth(), headers()]);
+  const user = session?.user as Partial<BrandToken> | undefined;
+  const back = h.get(BRAND_HEADERS.path) ?? "/";
+  if (user?.username) {
+    return (
+      <form className="account" action={signOutAction}>
+        <input type="hidden" name="return" value={back} />
+        <span className="account-name" data-username={user.username}>
+          {format(m.signedInAs, { name: user.name ?? user.username })}
+        </span>
+        <button type="submit">{m.signOut}</button>
+      </form>
+    );
+  }
+  return (
+    <form className="account" action={signInAction}>
+      <input type="hidden" name="return" value={back} />
+      <button type="submit" title={format(m.signInWith, { provider })}>
+        {m.signIn}
+      </button>
+    </form>
+  );
+}
+
+/** The one-time message after an interactive sign-in that did not complete (set by /oauth2/idpresponse). */
+export async function SsoNoticeBanner({ m, provider }: { m: Messages; provider: string }) {
+  const notice = (await headers()).get(BRAND_HEADERS.ssoNotice) as SsoNotice | null;
+  if (notice !== "failed" && notice !== "unavailable") return null;
+  return (
+    <p className="sso-notice" role="status">
+      {notice === "failed" ? format(m.signInFailed, { provider }) : m.signInUnavailable}
+    </p>
+  );
+}

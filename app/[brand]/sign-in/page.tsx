@@ -1,0 +1,40 @@
+import type { Metadata } from "next";
+import { signInAction } from "@/lib/auth/actions";
+import { brands } from "@/lib/brands";
+import { brandContext } from "@/lib/brands/context";
+import { format, messages } from "@/lib/i18n/messages";
+
+type Props = { params: Promise<{ brand: string }>; searchParams: Promise<{ error?: string }> };
+
+export const metadata: Metadata = { title: "Sign in", robots: { index: false } };
+
+/** The brand's sign-in page: where Auth.js would have shown its own; one button to the partner's IdP. */
+export default async function SignInPage({ params, searchParams }: Props) {
+  const { brand, preferences } = await brandContext((await params).brand);
+  const m = messages(preferences.language);
+  const sso = brands().sso(brand);
+  const { error } = await searchParams;
+  return (
+    <section className="sign-in">
+      <h1>{m.signIn}</h1>
+      {!sso ? (
+        <p>{m.signInNotOffered}</p>
+      ) : (
+        <>
+          {error && (
+            <p className="sso-notice" role="status">
+              {format(m.signInFailed, { provider: sso.displayName })}
+            </p>
+          )}
+          <p>{format(m.signInIntro, { provider: sso.displayName })}</p>
+          <form action={signInAction}>
+            <input type="hidden" name="return" value="/" />
+            <button type="submit" className="primary">
+              {format(m.signInWith, { provider: sso.displayName })}
+            </button>
+          </form>
+        </>
+      )}
+    </section>
+  );
+}

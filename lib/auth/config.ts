@@ -1,0 +1,150 @@
+import { customFetch } from "@auth/core";
+import type { NextAuthConfig } from "next-auth";
+import type { OIDCConfig } from "next-auth/providers";
+import type { Brand } from "@/lib/brands";
+import type { SsoSettings } from "@/lib/brands/registry";
+import { brandSecret } from "./secret";
+import { reportIdpContact, reportIdpFailure, type IdpMetadata } from "./discovery";
+import { idpError, idpFetch } from "./idp-fetch";
+import { verifyIdToken } from "./id-token";
+import { brandUser, type BrandUser } from "./profile";
+import { authLogger } from "./log";
+
+/** Auth.js's routes (app/api/auth/[...nextauth]); its callback is reached only through IDPRESPONSE_PATH. */
+export const AUTH_BASE_PATH = "/api/auth";
+/** The one provider of a brand: its partner's identity provider. */
+export const PROVIDER_ID = "partner";
+/** spec §4.4, §4.6: the relying party's callback that partners allow-list: {rp_domain}/oauth2/idpresponse. */
+export const IDPRESPONSE_PATH = "/oauth2/idpresponse";
+/** The brand's sign-in page (Auth.js's own pages are never shown). */
+export const SIGN_IN_PAGE = "/sign-in";
+
+/** What a brand session's token holds (sealed with the brand's secret, in a host-only cookie). */
+export interface BrandToken {
+  brand: string;
+  username: string;
+  name: string;
+  email?: string;
+}
+
+export interface AuthHooks {
+  /** Called once per successful sign-in, before the session exists (the user pool records it). */
+  onSignIn?(user: BrandUser): Promise<void>;
+}
+
+/**
+ * Where Auth.js may send a visitor after signing in or out: a page of the brand's own origin; the API, the callback
+ * and the sign-in page itself are not destinations (the latter would read as a failed sign-in).
+ */
+export function safeCallbackUrl(url: string, baseUrl: string): string {
+  let target: URL;
+  try {
+    target = new URL(url, baseUrl);
+  } catch {
+    return baseUrl;
+  }
+  if (
+    target.origin !== baseUrl ||
+    /^\/(api|oauth2|_next)(\/|$)/.test(target.pathname) ||
+    target.pathname === SIGN_IN_PAGE
+  )
+    return baseUrl;
+  return target.href;
+}
+
+/**
+ * The provider's fetch: the token request is sent to the URI partners allow-list (Auth.js would name its own
+ * /api/auth/callback/<id>), and its id_token is verified with jose before Auth.js reads it. Everything else goes
+ * through the same guarded fetch (https, time limit, no redirects, size limit).
+ */
+function providerFetch(sso: SsoSettings, redirectUri: string, metadata: IdpMetadata | undefined): typeof fetch {
+  return (async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = input instanceof Request ? input.url : String(input);
+    const body = init.body;
+    const isTokenRequest = body instanceof URLSearchParams && body.get("grant_type") === "authorization_code";
+    if (!isTokenRequest) return idpFetch(url, init);
+    if (!metadata) throw idpError("IDP_UNAVAILABLE", "the discovery document is not loaded: cannot verify tokens");
+    body.set("redirect_uri", redirectUri);
+    let response: Response;
+    try {
+      response = await idpFetch(url, init);
+    } catch (e) {
+      reportIdpFailure(sso.issuer, e);
+      throw e;
+    }
+    reportIdpContact(sso.issuer);
+    if (response.ok) {
+      const json = (await response
+        .clone()
+        .json()
+        .catch(() => undefined)) as { id_token?: unknown } | undefined;
+      if (typeof json?.id_token !== "string") throw idpError("ID_TOKEN_INVALID", "the token response has no id_token");
+      await verifyIdToken(json.id_token, { issuer: sso.issuer, clientId: sso.clientId, jwksUri: metadata.jwks_uri });
+    }
+    return response;
+  }) as typeof fetch;
+}
+
+/**
+ * Auth.js's configuration for one brand on one origin (the host the visitor uses: cookies are host-only, so the
+ * callback must come back to it). `metadata` is the partner's discovery document when loaded; pages that only read
+ * the session do not need it. No store access here: proxy.ts builds this too.
+ */
+export function authConfig(
+  brand: Brand,
+  sso: SsoSettings | undefined,
+  origin: string,
+  metadata: IdpMetadata | undefined,
+  hooks: AuthHooks = {},
+): NextAuthConfig {
+  const providers: OIDCConfig<Record<string, unknown>>[] = [];
+  if (sso) {
+    const redirectUri = `${origin}${IDPRESPONSE_PATH}`;
+    providers.push({
+      id: PROVIDER_ID,
+      name: sso.displayName,
+      type: "oidc",
+      issuer: sso.issuer,
+      clientId: sso.clientId,
+      clientSecret: sso.clientSecret,
+      checks: ["pkce", "state", "nonce"],
+      client: { token_endpoint_auth_method: sso.tokenEndpointAuthMethod, id_token_signed_response_alg: "RS256" },
+      authorization: {
+        ...(metadata && { url: metadata.authorization_endpoint }),
+        params: { scope: "openid email profile", redirect_uri: redirectUri },
+      },
+      ...(metadata && { token: { url: metadata.token_endpoint } }),
+      ...(metadata?.userinfo_endpoint && { userinfo: { url: metadata.userinfo_endpoint } }),
+      profile: (claims, tokens) => brandUser(sso, claims, tokens.access_token, metadata),
+      [customFetch]: providerFetch(sso, redirectUri, metadata),
+    });
+  }
+  return {
+    basePath: AUTH_BASE_PATH,
+    trustHost: true,
+    secret: brandSecret(brand.id),
+    providers,
+    session: { strategy: "jwt", maxAge: sso?.sessionMaxAgeSeconds ?? 12 * 3600 },
+    pages: { signIn: SIGN_IN_PAGE, error: SIGN_IN_PAGE },
+    logger: authLogger(brand.id),
+    callbacks: {
+      redirect: ({ url, baseUrl }) => safeCallbackUrl(url, baseUrl),
+      async jwt({ token, user, account }) {
+        if (account && user) {
+          const u = user as BrandUser;
+          await hooks.onSignIn?.(u);
+          const fresh: BrandToken = { brand: brand.id, username: u.username, name: u.name, email: u.email };
+          return { ...fresh, sub: u.username };
+        }
+        // A session sealed for another brand never opens here (each brand has its own secret); this is the second lock.
+        return (token as Partial<BrandToken>).brand === brand.id ? token : null;
+      },
+      session({ session, token }) {
+        const t = token as unknown as BrandToken;
+        // GET /api/auth/session shows the user's name, e-mail and username; nothing else of the token.
+        const user = { name: t.name, email: t.email ?? null, username: t.username };
+        return { user, expires: session.expires } as unknown as typeof session;
+      },
+    },
+  };
+}

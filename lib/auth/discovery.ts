@@ -1,0 +1,135 @@
+import { config } from "@/lib/config";
+import { log } from "@/lib/log";
+import { idpUrlProblem } from "@/lib/http/outbound";
+import { processShared } from "@/lib/runtime/shared";
+import { idpError, idpFetch, idpJson } from "./idp-fetch";
+
+/** The parts of a partner's discovery document (spec §2.4) the relying party uses. */
+export interface IdpMetadata {
+  issuer: string;
+  authorization_endpoint: string;
+  token_endpoint: string;
+  userinfo_endpoint?: string;
+  jwks_uri: string;
+}
+
+interface IssuerState {
+  metadata?: IdpMetadata;
+  fetchedAt: number;
+  /** Last time the IdP answered us (discovery, keys, token). */
+  lastContact: number;
+  /** While now < openUntil the IdP counts as down: no silent login is tried. */
+  openUntil: number;
+  inflight?: Promise<IdpMetadata>;
+}
+
+/** Discovery documents are kept this long; endpoints rarely move. */
+const METADATA_TTL_MS = 10 * 60_000;
+/** A probe before a silent login waits at most this long: a visitor's first page waits for it. */
+const PROBE_TIMEOUT_MS = 1500;
+
+const issuers = processShared("idp-issuers", () => new Map<string, IssuerState>());
+
+function stateOf(issuer: string): IssuerState {
+  let s = issuers.get(issuer);
+  if (!s) issuers.set(issuer, (s = { fetchedAt: 0, lastContact: 0, openUntil: 0 }));
+  return s;
+}
+
+/** OIDC Discovery 1.0 §4: the document lives at the issuer with "/.well-known/openid-configuration" appended. */
+export function discoveryUrl(issuer: string): string {
+  return `${issuer.replace(/\/$/, "")}/.well-known/openid-configuration`;
+}
+
+/** Checks a discovery document: issuer identical to the configured one (spec §2.4), endpoints the rules allow. */
+export function parseMetadata(issuer: string, doc: Record<string, unknown>): IdpMetadata {
+  if (doc.issuer !== issuer)
+    throw idpError(
+      "IDP_BAD_RESPONSE",
+      `the discovery document's issuer ${JSON.stringify(doc.issuer)} is not the configured issuer ${JSON.stringify(issuer)}`,
+    );
+  const allowLoopback = config().SSO_DEV_ALLOW_LOOPBACK;
+  const endpoint = (name: keyof IdpMetadata, required: boolean): string | undefined => {
+    const value = doc[name];
+    if (value === undefined && !required) return undefined;
+    if (typeof value !== "string") throw idpError("IDP_BAD_RESPONSE", `the discovery document has no ${name}`);
+    const problem = idpUrlProblem(value, { allowLoopback });
+    if (problem) throw idpError("IDP_BAD_RESPONSE", `the discovery document's ${name} ${problem}`);
+    return value;
+  };
+  const metadata: IdpMetadata = {
+    issuer,
+    authorization_endpoint: endpoint("authorization_endpoint", true)!,
+    token_endpoint: endpoint("token_endpoint", true)!,
+    jwks_uri: endpoint("jwks_uri", true)!,
+  };
+  const userinfo = endpoint("userinfo_endpoint", false);
+  if (userinfo) metadata.userinfo_endpoint = userinfo;
+  return metadata;
+}
+
+async function fetchMetadata(issuer: string, timeoutMs?: number): Promise<IdpMetadata> {
+  const s = stateOf(issuer);
+  s.inflight ??= (async () => {
+    try {
+      const response = await idpFetch(discoveryUrl(issuer), { headers: { accept: "application/json" } }, timeoutMs);
+      if (!response.ok) throw idpError("IDP_BAD_RESPONSE", `discovery answered ${response.status}`);
+      const metadata = parseMetadata(issuer, await idpJson(response, "the discovery document"));
+      s.metadata = metadata;
+      s.fetchedAt = s.lastContact = Date.now();
+      s.openUntil = 0;
+      return metadata;
+    } catch (e) {
+      reportIdpFailure(issuer, e);
+      throw e;
+    } finally {
+      s.inflight = undefined;
+    }
+  })();
+  return s.inflight;
+}
+
+/** The issuer's discovery document: cached for ten minutes, fetched again after. Throws when it cannot be had. */
+export async function idpMetadata(issuer: string): Promise<IdpMetadata> {
+  const s = stateOf(issuer);
+  if (s.metadata && Date.now() - s.fetchedAt < METADATA_TTL_MS) return s.metadata;
+  return fetchMetadata(issuer);
+}
+
+/** The cached discovery document, without any request (pages reading a session need no endpoints). */
+export function cachedMetadata(issuer: string): IdpMetadata | undefined {
+  return stateOf(issuer).metadata;
+}
+
+/**
+ * Whether a silent login may send a visitor to this IdP now. A visitor redirected to an IdP that does not answer
+ * sees a browser error page, which the brand can never undo; so the IdP must have answered within the last
+ * SSO_IDP_CHECK_SECONDS, else it is probed (discovery, 1.5 s at most). A failure opens the circuit: no attempt and no
+ * probe for SSO_IDP_RETRY_SECONDS.
+ */
+export async function idpAvailable(issuer: string): Promise<boolean> {
+  const s = stateOf(issuer);
+  const now = Date.now();
+  if (now < s.openUntil) return false;
+  if (s.metadata && now - s.lastContact < config().SSO_IDP_CHECK_SECONDS * 1000) return true;
+  return fetchMetadata(issuer, PROBE_TIMEOUT_MS).then(
+    () => true,
+    () => false,
+  );
+}
+
+export function reportIdpContact(issuer: string): void {
+  stateOf(issuer).lastContact = Date.now();
+}
+
+/** The IdP failed to answer (or answered nonsense): open the circuit. */
+export function reportIdpFailure(issuer: string, e: unknown): void {
+  const s = stateOf(issuer);
+  const wasOpen = Date.now() < s.openUntil;
+  s.openUntil = Date.now() + config().SSO_IDP_RETRY_SECONDS * 1000;
+  if (!wasOpen)
+    log.warn(
+      { issuer, code: (e as { code?: string }).code, err: (e as Error).message },
+      "sign-on: identity provider unavailable; silent login paused",
+    );
+}

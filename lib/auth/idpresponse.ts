@@ -1,0 +1,101 @@
+import { decode } from "@auth/core/jwt";
+import { NextRequest, NextResponse } from "next/server";
+import { brands, type Brand } from "@/lib/brands";
+import { brandForHost } from "@/lib/brands/context";
+import { log } from "@/lib/log";
+import { AUTH_BASE_PATH, PROVIDER_ID, safeCallbackUrl } from "./config";
+import { seeOther } from "@/lib/http/redirect";
+import { authJsCookieNames, NO_SILENT_PARAM, SSO_COOKIES, ssoCookieOptions, type SsoNotice } from "./cookies";
+import { idpMetadata } from "./discovery";
+import { handlers } from "./index";
+import { requestOrigin } from "./origin";
+import { brandSecret } from "./secret";
+
+/** The page the sign-in started from (Auth.js keeps it in its callback-url cookie), on this origin only; else "/". */
+export function returnPath(callbackCookie: string | undefined, origin: string): string {
+  if (!callbackCookie) return "/";
+  const safe = new URL(safeCallbackUrl(callbackCookie, origin));
+  return `${safe.pathname}${safe.search}`;
+}
+
+/** An error code as the IdP sent it, fit for a log line (OAuth error codes are short ASCII words). */
+const errorCode = (value: string | null) => (value ? value.replace(/[^\w.-]/g, "?").slice(0, 64) : "(none)");
+
+/** Whether `state` is the one this browser's pending sign-in sent (Auth.js's sealed state cookie holds it). */
+async function stateMatches(brand: Brand, sealed: string | undefined, state: string | null, cookieName: string) {
+  if (!sealed || !state) return false;
+  const payload = await decode({ token: sealed, secret: brandSecret(brand.id), salt: cookieName }).catch(() => null);
+  return payload?.provider === PROVIDER_ID && payload.value === state;
+}
+
+/**
+ * Ends a sign-in that did not sign the visitor in: back to the page they asked for, anonymous, with no error page;
+ * the pending sign-in's cookies are cleared. After a silent attempt nothing is shown (the attempt cookie stays, so
+ * the next pages do not try again); after an interactive one the page shows a short notice.
+ */
+function landAnonymous(path: string, secure: boolean, notice?: SsoNotice): NextResponse {
+  const response = new NextResponse(null, { status: 303, headers: { Location: path, "Cache-Control": "no-store" } });
+  const names = authJsCookieNames(secure);
+  for (const name of [names.state, names.pkce, names.nonce, names.callbackUrl])
+    response.cookies.set(name, "", { httpOnly: true, sameSite: "lax", path: "/", secure, maxAge: 0 });
+  response.cookies.set(SSO_COOKIES.flow, "", { ...ssoCookieOptions("flow", secure), maxAge: 0 });
+  if (notice) response.cookies.set(SSO_COOKIES.notice, notice, ssoCookieOptions("notice", secure));
+  return response;
+}
+
+/**
+ * GET {rp_domain}/oauth2/idpresponse (spec §4.4): the callback partners allow-list. An error answer (login_required,
+ * consent_required, access_denied…) is handled here, after checking its state, because Auth.js would turn it into
+ * its error page and drop the code. A code goes to Auth.js's callback (state, PKCE and nonce checks; the token
+ * request with this same redirect_uri; the id_token verified by lib/auth/id-token.ts); any refusal lands the visitor
+ * back anonymous, whatever the IdP sent, so there is never an error page nor a loop.
+ */
+export async function idpResponse(request: NextRequest): Promise<Response> {
+  const brand = brandForHost(request.headers.get("host"));
+  const sso = brands().sso(brand);
+  const origin = requestOrigin(request);
+  const secure = origin.startsWith("https:");
+  const names = authJsCookieNames(secure);
+  const cookie = (name: string) => request.cookies.get(name)?.value;
+  const interactive = cookie(SSO_COOKIES.flow) === "interactive";
+  const returnTo = returnPath(cookie(names.callbackUrl), origin);
+  const query = request.nextUrl.searchParams;
+  if (!sso) return landAnonymous("/", secure);
+
+  if (query.has("error") || !query.get("code")) {
+    const ours = await stateMatches(brand, cookie(names.state), query.get("state"), names.state);
+    log.info(
+      { brand: brand.id, idpError: errorCode(query.get("error")), stateMatches: ours, interactive },
+      "sign-on: the identity provider did not sign the visitor in",
+    );
+    // An answer to a request this browser did not make must not abort one it did: leave its cookies alone. A browser
+    // that keeps no cookies at all would be sent to the IdP again by the next page: the marker stops that.
+    if (!ours) return seeOther(cookie(SSO_COOKIES.attempt) || cookie(names.state) ? "/" : `/?${NO_SILENT_PARAM}=1`);
+    return landAnonymous(returnTo, secure, interactive ? "failed" : undefined);
+  }
+
+  await idpMetadata(sso.issuer).catch(() => undefined);
+  const callback = new URL(`${AUTH_BASE_PATH}/callback/${PROVIDER_ID}${request.nextUrl.search}`, origin);
+  const result = await handlers.GET(new NextRequest(callback, { headers: request.headers }));
+  const location = result.headers.get("location");
+  // Auth.js ends a refused callback on its sign-in or error page (both the brand's /sign-in, under pages) or its own
+  // /api/auth/…; a successful one on the callback URL, which safeCallbackUrl never lets be one of those.
+  const target = location ? new URL(location, origin) : undefined;
+  const signedIn =
+    result.status >= 300 &&
+    result.status < 400 &&
+    target?.origin === origin &&
+    target.href === safeCallbackUrl(target.href, origin) &&
+    result.headers.getSetCookie().some((c) => c.startsWith(`${names.session}=`));
+  if (!signedIn) return landAnonymous(returnTo, secure, interactive ? "failed" : undefined);
+
+  // Auth.js's cookies (the session; its check cookies cleared) go in first: NextResponse's cookie API keeps what it
+  // is constructed with and rewrites the rest.
+  const headers = new Headers({ Location: target.href, "Cache-Control": "no-store" });
+  for (const c of result.headers.getSetCookie()) headers.append("Set-Cookie", c);
+  const response = new NextResponse(null, { status: 302, headers });
+  // Signed in, by hand or silently: a sign-out marker is void.
+  for (const name of ["signedOut", "flow"] as const)
+    response.cookies.set(SSO_COOKIES[name], "", { ...ssoCookieOptions(name, secure), maxAge: 0 });
+  return response;
+}
