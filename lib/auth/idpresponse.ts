@@ -62,14 +62,18 @@ export async function idpResponse(request: NextRequest): Promise<Response> {
   const query = request.nextUrl.searchParams;
   if (!sso) return landAnonymous("/", secure);
 
-  if (query.has("error") || !query.get("code")) {
-    const ours = await stateMatches(brand, cookie(names.state), query.get("state"), names.state);
+  // Auth.js checks the state too, but only for a code and by failing the sign-in: an answer to a request this browser
+  // did not make (forged, replayed, stale) must not abort one it did, so its cookies are left alone. A browser that
+  // keeps no cookies at all would be sent to the IdP again by the next page: the marker stops that.
+  const ours = await stateMatches(brand, cookie(names.state), query.get("state"), names.state);
+  const error = query.has("error") || !query.get("code") ? errorCode(query.get("error")) : undefined;
+  if (!ours || error) {
     log.info(
-      { brand: brand.id, idpError: errorCode(query.get("error")), stateMatches: ours, interactive },
-      "sign-on: the identity provider did not sign the visitor in",
+      { brand: brand.id, idpError: error ?? "(code)", stateMatches: ours, interactive },
+      ours
+        ? "sign-on: the identity provider did not sign the visitor in"
+        : "sign-on: a callback with a foreign state was refused",
     );
-    // An answer to a request this browser did not make must not abort one it did: leave its cookies alone. A browser
-    // that keeps no cookies at all would be sent to the IdP again by the next page: the marker stops that.
     if (!ours) return seeOther(cookie(SSO_COOKIES.attempt) || cookie(names.state) ? "/" : `/?${NO_SILENT_PARAM}=1`);
     return landAnonymous(returnTo, secure, interactive ? "failed" : undefined);
   }

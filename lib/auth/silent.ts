@@ -40,6 +40,8 @@ export function silentSkipReason(req: SilentCandidate): string | undefined {
   if (req.cookie(SSO_COOKIES.signedOut)) return "signed out of the brand";
   const purpose = `${h.get("sec-purpose") ?? ""} ${h.get("purpose") ?? ""} ${h.get("x-moz") ?? ""} ${h.get("x-purpose") ?? ""}`;
   if (/prefetch|prerender|preview/i.test(purpose) || h.has("next-router-prefetch")) return "a prefetch";
+  // Next strips its own RSC and prefetch headers (and _rsc query) before the proxy runs; its router's fetches are
+  // caught by Sec-Fetch-Mode/Dest and Accept below. These checks stay for callers that still see them.
   if (h.has("rsc") || h.has("next-router-state-tree") || h.has("next-action")) return "a client-side request";
   const dest = h.get("sec-fetch-dest");
   const mode = h.get("sec-fetch-mode");
@@ -75,6 +77,7 @@ export async function silentSignIn(request: NextRequest, brand: Brand): Promise<
   const secure = origin.startsWith("https:");
   if (await brandSession(brand, cookie, secure)) return undefined;
   if (!(await idpAvailable(sso.issuer))) return undefined;
+  // The proxy sees the query re-encoded by Next (a %20 comes back as +): the same parameters and values.
   const returnTo = `${request.nextUrl.pathname}${request.nextUrl.search}`;
   let started;
   try {
