@@ -1,8 +1,16 @@
+import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { ensureTls } from "./lib/partner-idp/tls";
+import { E2E_SSO_DIR, IDP_PORT, PORT } from "./e2e/fixtures/site";
 
-const PORT = Number(process.env.E2E_PORT ?? 3210);
+// The reference partner IdP serves HTTPS with a certificate of a local CA (made here if missing, the IdP reuses it):
+// Chromium trusts that one certificate by its public key, as a browser trusts a real IdP.
+const idpTls = ensureTls(path.join(E2E_SSO_DIR, "partner-idp"), "localhost");
 
-/** Browser tests in Debian's Chromium against the built app (next build, served by lib/server) on a freshly seeded store (e2e/seed.ts). */
+/**
+ * Browser tests in Debian's Chromium against the built app (next build, served by lib/server) on a freshly seeded
+ * store, with the reference partner IdP and silent login on, as the demo runs (e2e/seed.ts).
+ */
 export default defineConfig({
   testDir: "e2e",
   testMatch: "**/*.spec.ts",
@@ -14,11 +22,17 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        `--ignore-certificate-errors-spki-list=${idpTls.spkiSha256}`,
+      ],
     },
   },
   webServer: {
-    command: `node --import tsx e2e/seed.ts serve ${PORT}`,
+    command: `node --import tsx e2e/seed.ts serve ${PORT} ${IDP_PORT}`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,

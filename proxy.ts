@@ -91,8 +91,8 @@ export async function proxy(request: NextRequest) {
 
 export const config = {
   // Not the API (/v1, /api, /mcp: they need nothing from here, and a proxy in front of a POST makes Next copy its
-  // body), the sign-on callback (/oauth2), the operators' pages (/ops: any host), nor static files.
+  // body), the sign-on callback and forms (/oauth2, /sso), the operators' pages (/ops: any host), nor static files.
   matcher: [
-    "/((?!api/|v1/|mcp(?:/|$)|oauth2/|ops(?:/|$)|_next/static|_next/image|favicon.ico|icon.svg|sample-images/|brands/).*)",
+    "/((?!api/|v1/|mcp(?:/|$)|oauth2/|sso/|ops(?:/|$)|_next/static|_next/image|favicon.ico|icon.svg|sample-images/|brands/).*)",
   ],
 };

@@ -6,6 +6,8 @@ import { LocalSource } from "../lib/content/sources";
 import { syncExport } from "../lib/content/sync";
 import { openStore } from "../lib/store/db";
 import { spawn } from "node:child_process";
+import { startDemoSso } from "../lib/partner-idp/demo";
+import { E2E_SSO_DIR } from "./fixtures/site";
 
 /** The operators' token of the e2e server (the status page tests sign in with it). */
 export const E2E_OPS_TOKEN = "e2e-operators-token-0001";
@@ -68,19 +70,28 @@ export async function seed(): Promise<void> {
   }
 }
 
-/** The e2e web server: seed a fresh store, then serve the built app on it (Playwright stops it after the run). */
-export async function serve(port: string): Promise<void> {
+/**
+ * The e2e web server, as `npm run demo` runs the product: seed a fresh store, start the reference partner IdP with
+ * both brands registered (silent login on), then serve the built app on it (Playwright stops it after the run).
+ */
+export async function serve(port: string, idpPort: string): Promise<void> {
   await seed();
+  const sso = await startDemoSso({ appPort: Number(port), idpPort: Number(idpPort), dataDir: E2E_SSO_DIR });
   const server = spawn(
     process.execPath,
     ["--import", "tsx", "lib/cli/start.ts", "--port", port, "--hostname", "127.0.0.1"],
     {
       stdio: "inherit",
-      env: { ...process.env, DATABASE_URL: "sqlite://.data/e2e/hotels.sqlite", OPS_TOKEN: E2E_OPS_TOKEN },
+      env: {
+        ...process.env,
+        DATABASE_URL: "sqlite://.data/e2e/hotels.sqlite",
+        OPS_TOKEN: E2E_OPS_TOKEN,
+        ...sso.env,
+      },
     },
   );
   for (const sig of ["SIGINT", "SIGTERM"] as const) process.on(sig, () => server.kill(sig));
-  server.on("exit", (code) => process.exit(code ?? 0));
+  server.on("exit", (code) => void sso.idp.close().then(() => process.exit(code ?? 0)));
 }
 
-if (process.argv[2] === "serve") void serve(process.argv[3] ?? "3210");
+if (process.argv[2] === "serve") void serve(process.argv[3] ?? "3210", process.argv[4] ?? "3211");

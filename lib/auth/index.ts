@@ -31,7 +31,7 @@ const NEEDS_ENDPOINTS = new RegExp(`^${AUTH_BASE_PATH}/(signin|callback)/`);
  * Auth.js for every brand: the configuration is built per request (lazy initialisation) from the brand its host
  * names, so each brand is its own relying party with its own provider, secret and user pool.
  */
-export const { handlers, auth, signIn, signOut } = NextAuth(async (req) => {
+export const { handlers, auth } = NextAuth(async (req) => {
   const { brand, origin } = await requestBrand(req);
   const sso = brands().sso(brand);
   let metadata = sso && cachedMetadata(sso.issuer);

@@ -7,32 +7,19 @@ import { openConfiguredStore } from "@/lib/store";
 import { generateExport } from "@/lib/content/generate";
 import { LocalSource } from "@/lib/content/sources";
 import { syncExport } from "@/lib/content/sync";
-import demoBrands from "@/lib/brands/demo-brands.json";
+import { DEMO_PASSWORD, demoUsers } from "@/lib/partner-idp";
+import { startDemoSso, type DemoSso } from "@/lib/partner-idp/demo";
 import { formatSummary } from "./format";
 
 /**
- * npm run demo: builds the app, generates the sample export (once), syncs it into the embedded SQLite store and
- * serves the product on http://localhost:3000 (PORT to change it). Ctrl-C stops it.
+ * npm run demo: builds the app, generates the sample export (once), syncs it into the embedded SQLite store, starts
+ * the reference partner identity provider (https://localhost:9443, IDP_PORT to change it) with both demo brands
+ * registered, and serves the product on http://localhost:3000 (PORT to change it). Ctrl-C stops both.
  */
 const NEXT = path.join("node_modules", "next", "dist", "bin", "next");
 const EXPORT_DIR = path.join(".data", "demo", "export");
 /** The demo's operators' token (a real deployment sets OPS_TOKEN; the demo prints this one). */
 const DEMO_OPS_TOKEN = "demo-operators-token-0001";
-
-/**
- * The demo brands' canonical URLs name port 3000; on another PORT the demo serves a copy of them with that port, so
- * the links partners get (nearby-places url) lead to the running demo. An operator's BRANDS_FILE is left alone.
- */
-function demoBrandsOnPort(port: string): Record<string, string> {
-  if (process.env.BRANDS_FILE || port === "3000") return {};
-  const file = path.join(".data", "demo", "brands.json");
-  const moved = {
-    brands: demoBrands.brands.map((b) => ({ ...b, canonicalUrl: b.canonicalUrl.replace(/:3000$/, `:${port}`) })),
-  };
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, JSON.stringify(moved, null, 2));
-  return { BRANDS_FILE: file };
-}
 
 async function main(): Promise<void> {
   const cfg = config();
@@ -60,6 +47,15 @@ async function main(): Promise<void> {
   } finally {
     await store.close();
   }
+  // Sign-on: the reference partner IdP with both demo brands registered (an operator's BRANDS_FILE is served as it is).
+  let sso: DemoSso | undefined;
+  if (!process.env.BRANDS_FILE) {
+    sso = await startDemoSso({
+      appPort: Number(port),
+      idpPort: Number(process.env.IDP_PORT ?? "9443"),
+      dataDir: path.join(".data", "demo"),
+    });
+  }
   const opsToken = process.env.OPS_TOKEN ?? DEMO_OPS_TOKEN;
   console.log(`serving on port ${port}  (Ctrl-C to stop)
 brand sites (any browser resolves *.localhost to this machine):
@@ -71,13 +67,21 @@ operators' status page: http://localhost:${port}/ops  (token: ${process.env.OPS_
     -H 'X-Partner-Key: demo-aurora-partner-key-0001' \\
     -d '{"placeName":"Paris","currency":"EUR","language":"en","userCountry":"DE","userDevice":"desktop","hits":5}'
   OpenAPI document: http://localhost:${port}/v1/openapi.json\n`);
+  if (sso) {
+    const user = demoUsers[0]!;
+    console.log(`sign-on (silent SSO, spec part D): the partner's site and identity provider, Northwind Rewards
+  ${sso.idp.issuer}/   (a local certificate: your browser asks once to accept it)
+  1. sign in there as ${user.email} / ${DEMO_PASSWORD}
+  2. open http://brand-a.localhost:${port}/ or http://brand-b.localhost:${port}/: signed in, no login page
+  Without a session at the partner the brands stay anonymous; "Sign in" in their header signs in by hand.\n`);
+  }
   const start = path.join(".data", "cli", "start.mjs");
   const server = spawn(process.execPath, [start, "--port", port, "--hostname", process.env.HOST ?? "127.0.0.1"], {
     stdio: "inherit",
-    env: { ...process.env, OPS_TOKEN: opsToken, ...demoBrandsOnPort(port) },
+    env: { ...process.env, OPS_TOKEN: opsToken, ...sso?.env },
   });
   for (const sig of ["SIGINT", "SIGTERM"] as const) process.on(sig, () => server.kill(sig));
-  server.on("exit", (code) => process.exit(code ?? 0));
+  server.on("exit", (code) => void (sso ? sso.idp.close() : Promise.resolve()).then(() => process.exit(code ?? 0)));
 }
 
 main().catch((e: unknown) => {

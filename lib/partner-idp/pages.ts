@@ -41,6 +41,7 @@ function layout(title: string, body: string): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(title)} · ${escapeHtml(PARTNER_NAME)}</title>
 <style>${CSS}</style>
 </head>

@@ -1,7 +1,7 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
 import fs from "node:fs";
 import { z } from "zod";
-import demoUsersJson from "./demo-users.json";
+import demoUsersJson from "./demo-users.json" with { type: "json" };
 
 /**
  * The partner's user directory: the accounts its login page and its scenario-B API (spec §4.5) check. Passwords are
