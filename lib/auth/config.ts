@@ -52,6 +52,13 @@ export function safeCallbackUrl(url: string, baseUrl: string): string {
   return target.href;
 }
 
+/** The page the sign-in started from (Auth.js keeps it in its callback-url cookie), on this origin only; else "/". */
+export function returnPath(callbackCookie: string | undefined, origin: string): string {
+  if (!callbackCookie) return "/";
+  const safe = new URL(safeCallbackUrl(callbackCookie, origin));
+  return `${safe.pathname}${safe.search}`;
+}
+
 /**
  * The provider's fetch: the token request is sent to the URI partners allow-list (Auth.js would name its own
  * /api/auth/callback/<id>), and its id_token is verified with jose before Auth.js reads it. Everything else goes

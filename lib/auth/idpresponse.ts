@@ -3,20 +3,13 @@ import { NextRequest, NextResponse } from "next/server";
 import { brands, type Brand } from "@/lib/brands";
 import { brandForHost } from "@/lib/brands/context";
 import { log } from "@/lib/log";
-import { AUTH_BASE_PATH, PROVIDER_ID, safeCallbackUrl } from "./config";
+import { AUTH_BASE_PATH, PROVIDER_ID, returnPath, safeCallbackUrl } from "./config";
 import { seeOther } from "@/lib/http/redirect";
 import { authJsCookieNames, NO_SILENT_PARAM, SSO_COOKIES, ssoCookieOptions, type SsoNotice } from "./cookies";
 import { idpMetadata } from "./discovery";
 import { handlers } from "./index";
 import { requestOrigin } from "./origin";
 import { brandSecret } from "./secret";
-
-/** The page the sign-in started from (Auth.js keeps it in its callback-url cookie), on this origin only; else "/". */
-export function returnPath(callbackCookie: string | undefined, origin: string): string {
-  if (!callbackCookie) return "/";
-  const safe = new URL(safeCallbackUrl(callbackCookie, origin));
-  return `${safe.pathname}${safe.search}`;
-}
 
 /** An error code as the IdP sent it, fit for a log line (OAuth error codes are short ASCII words). */
 const errorCode = (value: string | null) => (value ? value.replace(/[^\w.-]/g, "?").slice(0, 64) : "(none)");

@@ -33,8 +33,12 @@ export function silentSkipReason(req: SilentCandidate): string | undefined {
   if (req.pathname === SIGN_IN_PAGE || req.pathname === PREFERENCES_PATH) return "sign-in or preferences path";
   if (/\.[a-z0-9]{2,5}$/i.test(req.pathname)) return "a file";
   const attempt = req.cookie(SSO_COOKIES.attempt);
-  // A malformed value counts as a recent attempt: whatever the browser sends, never a second redirect in a row.
-  if (attempt !== undefined && !(Date.now() / 1000 - Number(attempt) >= req.sessionMaxAgeSeconds))
+  // Only an attempt time (whole epoch seconds) older than a session lifetime lets another attempt start; anything
+  // else a browser sends counts as a recent attempt: never a second redirect in a row.
+  if (
+    attempt !== undefined &&
+    !(/^\d{1,12}$/.test(attempt) && Date.now() / 1000 - Number(attempt) >= req.sessionMaxAgeSeconds)
+  )
     return "already tried in this browser session";
   if (req.search.has(NO_SILENT_PARAM)) return "the browser keeps no cookies";
   if (req.cookie(SSO_COOKIES.signedOut)) return "signed out of the brand";

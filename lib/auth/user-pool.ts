@@ -38,7 +38,9 @@ export async function recordSignIn(db: Kysely<Database>, user: PoolUserInput, at
       ...attributes,
     })
     .onConflict((oc) =>
-      oc.columns(["brand_id", "username"]).doUpdateSet((eb) => ({ ...attributes, sign_ins: eb("sign_ins", "+", 1) })),
+      oc
+        .columns(["brand_id", "username"])
+        .doUpdateSet((eb) => ({ ...attributes, sign_ins: eb("sso_users.sign_ins", "+", 1) })),
     )
     .execute();
   return username;

@@ -150,12 +150,13 @@ export function report(title: string, results: Result[], opts: BenchOptions, che
 
 /**
  * Loads `count` generated hotels (around 58 real cities) into a fresh SQLite store, serves the built app on it
- * (lib/server, as npm start does), runs `body`, and removes everything afterwards.
+ * (lib/server, as npm start does), runs `body`, and removes everything afterwards. `env`: more of the server's
+ * environment, or a function of its port that returns it (called once, before the server starts).
  */
 export async function withLoadedServer<T>(
   count: number,
   body: (server: AppServer) => Promise<T>,
-  env: Record<string, string> = {},
+  env: Record<string, string> | ((port: number) => Promise<Record<string, string>>) = {},
 ): Promise<T> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "bench-http-"));
   const store = await openTestStore("sqlite");
@@ -174,9 +175,14 @@ export async function withLoadedServer<T>(
     await store.close();
     // The bundled server next to this bundle (npm run bench:*), else its TypeScript source.
     const entry = import.meta.url.endsWith(".mjs") ? [new URL("./start.mjs", import.meta.url).pathname] : undefined;
-    const server = await startAppServer(() => ({ DATABASE_URL: store.databaseUrl, NODE_ENV: "production", ...env }), {
-      entry,
-    });
+    const server = await startAppServer(
+      async (port) => ({
+        DATABASE_URL: store.databaseUrl,
+        NODE_ENV: "production",
+        ...(typeof env === "function" ? await env(port) : env),
+      }),
+      { entry },
+    );
     try {
       return await body(server);
     } finally {

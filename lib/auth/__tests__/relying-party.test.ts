@@ -395,6 +395,33 @@ describe("sessions belong to their brand", () => {
     expect(signedInName(page)).toBeUndefined();
   });
 
+  it("behind a TLS proxy (X-Forwarded-Proto: https) every sign-on cookie is Secure, HttpOnly and host-only", async () => {
+    op.user = ADA;
+    const res = await new HttpBrowser().request(app.page("aurora", "/search?q=Paris"), {
+      headers: { "x-forwarded-proto": "https" },
+    });
+    expect(res.status).toBe(302);
+    const authorize = new URL(res.headers.location!);
+    expect(authorize.searchParams.get("redirect_uri")).toBe(
+      `https://${SSO_BRANDS.aurora.host}:${app.port}/oauth2/idpresponse`,
+    );
+    const cookies = res.headers["set-cookie"]!;
+    expect(cookies.map((c) => c.split("=")[0]).sort()).toEqual([
+      "__Secure-authjs.callback-url",
+      "__Secure-authjs.nonce",
+      "__Secure-authjs.pkce.code_verifier",
+      "__Secure-authjs.state",
+      "sso_attempt",
+      "sso_flow",
+    ]);
+    for (const c of cookies) {
+      expect(c).toMatch(/; Secure/i);
+      expect(c).toMatch(/; HttpOnly/i);
+      expect(c).toMatch(/; SameSite=Lax/i);
+      expect(c).not.toMatch(/Domain=/i);
+    }
+  });
+
   it("/api/auth/session answers on every brand host; a host no brand owns gets 404", async () => {
     for (const brand of ["aurora", "sakura", "cedar"] as const)
       expect(await session(new HttpBrowser(), app.page(brand, "/api/auth/session"))).toBeNull();
