@@ -1,8 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
-import { PORT, site } from "./fixtures/site";
+import { expect, test, type Page } from "@playwright/test";
+import { IDP, PORT, site } from "./fixtures/site";
+import { signInAtPartnerSite } from "./fixtures/sso";
 
-/** Every page type of both brands, and the operators' sign-in, checked with axe-core (WCAG 2.1 A and AA rules). */
+/**
+ * Every page type of both brands (anonymous, and signed in through the partner's IdP), the operators' sign-in and the
+ * reference IdP's pages, checked with axe-core (WCAG 2.1 A and AA rules).
+ */
 const PAGES = [
   site("aurora"),
   site("sakura"),
@@ -11,18 +15,36 @@ const PAGES = [
   site("aurora", "/hotels/HTL-0000001"),
   site("sakura", "/hotels/HTL-0000002"),
   site("aurora", "/no-such-page"),
+  site("sakura", "/sign-in"),
+  site("aurora", "/sign-in?error=OAuthCallbackError"),
+  `${IDP}/`,
   `http://127.0.0.1:${PORT}/ops`,
 ];
 
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  const summary = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  expect(summary).toEqual([]);
+}
+
 for (const url of PAGES) {
-  test(`accessible: ${url.replace(/^http:\/\//, "")}`, async ({ page }) => {
+  test(`accessible: ${url.replace(/^https?:\/\//, "")}`, async ({ page }) => {
     await page.goto(url);
-    const { violations } = await new AxeBuilder({ page })
-      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-      .analyze();
-    const summary = violations.map(
-      (v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-    );
-    expect(summary).toEqual([]);
+    await expectAccessible(page);
   });
 }
+
+test("accessible: the IdP's login page, the partner site and a brand signed in", async ({ page }) => {
+  await page.goto(`${IDP}/`);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByLabel("E-mail")).toBeVisible();
+  await expectAccessible(page);
+  await page.goto(`${IDP}/`); // the login page again, from the partner site's own flow
+  await signInAtPartnerSite(page);
+  await expectAccessible(page);
+  await page.goto(site("aurora", "/search?q=Paris"));
+  await expect(page.locator("header .account")).toContainText("Signed in as");
+  await expectAccessible(page);
+});

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
-import { site, watchConsole, type BrandName } from "./fixtures/site";
+import { IDP, site, watchConsole, type BrandName } from "./fixtures/site";
+import { account, IdpLoginPage, PARTNER_PASSWORD, PARTNER_USER, watchIdp } from "./fixtures/sso";
 
 /**
  * Home, search and hotel pages of both brands at desktop and mobile width. `npm run screenshots` writes them to
@@ -42,3 +43,45 @@ for (const brand of ["aurora", "sakura"] as BrandName[]) {
     });
   }
 }
+
+test("screenshots: the sign-on flow (partner site, IdP login page, a brand signed in, a sign-in that did not complete)", async ({
+  page,
+  browser,
+}) => {
+  fs.mkdirSync(OUT, { recursive: true });
+  await page.setViewportSize(WIDTHS.desktop);
+  const shot = (name: string, p: Page = page) =>
+    p.screenshot({ path: path.join(OUT, `sso-${name}.png`), fullPage: false });
+  await page.goto(`${IDP}/`);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await new IdpLoginPage(page).expectShown();
+  await page.getByLabel("E-mail").fill(PARTNER_USER.email);
+  await shot("idp-login");
+  await page.getByLabel("Password").fill(PARTNER_PASSWORD);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByText("Signed in as")).toBeVisible();
+  await shot("partner-site");
+  await page.goto(site("aurora", "/search?q=Paris"));
+  await expect(account(page)).toContainText(PARTNER_USER.given_name);
+  await shot("aurora-signed-in");
+  await page.goto(site("sakura"));
+  await expect(account(page)).toContainText(PARTNER_USER.given_name);
+  await shot("sakura-signed-in");
+  // An interactive sign-in the IdP answers with access_denied (the visitor cancelled there): back on the page, with a
+  // short notice instead of an error page.
+  const visitor = await (await browser.newContext({ viewport: WIDTHS.mobile })).newPage();
+  const idp = watchIdp(visitor);
+  await visitor.goto(site("sakura", "/search?q=Tokyo"));
+  await account(visitor).getByRole("button", { name: "Sign in" }).click();
+  await new IdpLoginPage(visitor).expectShown();
+  const authorize = idp.authorize.at(-1)!;
+  const callback = new URL(authorize.searchParams.get("redirect_uri")!);
+  callback.search = new URLSearchParams({
+    error: "access_denied",
+    state: authorize.searchParams.get("state")!,
+  }).toString();
+  await visitor.goto(callback.href);
+  await expect(visitor).toHaveURL(site("sakura", "/search?q=Tokyo"));
+  await expect(visitor.locator(".sso-notice")).toContainText("did not complete");
+  await shot("sakura-sign-in-failed-mobile", visitor);
+});
