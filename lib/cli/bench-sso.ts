@@ -84,6 +84,8 @@ interface Run {
   ms: number;
   hops: TimedHop[];
   redirects: number;
+  /** The final page's size (uncompressed HTML). */
+  bytes: number;
   /** Why the run did not end as it should, or undefined. */
   failure?: string;
 }
@@ -234,7 +236,7 @@ async function measure(opts: Options, pageUrl: string, issuer: string, ca: Buffe
     if (kind === "anonymous") browser.setCookie(pageUrl, SSO_COOKIES.attempt, String(Math.floor(Date.now() / 1000)));
     const { hops, body, ms } = await timedNavigate(browser, pageUrl);
     const failure = kind === "silent" ? silentFailure(hops, body, pageUrl, issuer) : anonymousFailure(hops, body);
-    return { kind, ms, hops, redirects: hops.length - 1, failure };
+    return { kind, ms, hops, redirects: hops.length - 1, bytes: Buffer.byteLength(body), failure };
   };
   const pairs = async (n: number, label: string): Promise<Run[]> => {
     const runs: Run[] = [];
@@ -284,10 +286,11 @@ function report(opts: Options, runs: Run[], pageUrl: string): boolean {
     fmt(st.p90),
     fmt(st.p99),
     fmt(st.mean),
+    rs.length ? `${Math.round(stats(rs.map((r) => r.bytes)).p50 / 1024)} KB` : "–",
   ];
   console.log(
     markdownTable(
-      ["scenario", "runs", "failed", "redirects", "p50 ms", "p90 ms", "p99 ms", "mean ms"],
+      ["scenario", "runs", "failed", "redirects", "p50 ms", "p90 ms", "p99 ms", "mean ms", "page"],
       [row("anonymous page", anonymous, a), row("silent sign-in", silent, s)],
     ),
   );
