@@ -1,0 +1,89 @@
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+
+/**
+ * npm test's first step (pretest): what the test tiers need on this machine. Debian packages that are missing are
+ * installed when running as root with apt-get (as a fresh CI machine of this kind is); otherwise the one command to
+ * run is printed. PostgreSQL on 127.0.0.1:5432 is started when it is installed but stopped.
+ */
+const PACKAGES: { what: string; present: () => boolean; pkg: string }[] = [
+  {
+    what: "OpenSSH server (SFTP tests)",
+    present: () => all("/usr/sbin/sshd", "/usr/lib/openssh/sftp-server"),
+    pkg: "openssh-server",
+  },
+  { what: "ssh-keygen", present: () => onPath("ssh-keygen"), pkg: "openssh-client" },
+  {
+    what: "Chromium (browser tests)",
+    present: () => all(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"),
+    pkg: "chromium",
+  },
+  { what: "openssl (the partner IdP's certificate)", present: () => onPath("openssl"), pkg: "openssl" },
+];
+
+function all(...files: string[]): boolean {
+  return files.every((f) => fs.existsSync(f));
+}
+function onPath(cmd: string): boolean {
+  return spawnSync("sh", ["-c", `command -v ${cmd}`], { stdio: "ignore" }).status === 0;
+}
+
+function postgresAnswers(): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: "127.0.0.1", port: 5432 });
+    socket.setTimeout(2000);
+    socket.once("connect", () => (socket.destroy(), resolve(true)));
+    socket.once("error", () => resolve(false));
+    socket.once("timeout", () => (socket.destroy(), resolve(false)));
+  });
+}
+
+async function main(): Promise<void> {
+  const missing = PACKAGES.filter((p) => !p.present());
+  if (missing.length) {
+    const pkgs = missing.map((p) => p.pkg);
+    console.log(`test prerequisites missing: ${missing.map((p) => p.what).join(", ")}`);
+    const root = process.getuid?.() === 0;
+    if (!root || !onPath("apt-get")) {
+      console.error(`install them first: sudo apt-get install -y --no-install-recommends ${pkgs.join(" ")}`);
+      process.exit(1);
+    }
+    console.log(`installing Debian packages: ${pkgs.join(" ")} (apt-get, a minute or two)`);
+    const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+    for (const args of [
+      ["update", "-qq"],
+      ["install", "-y", "-qq", "--no-install-recommends", ...pkgs],
+    ]) {
+      const run = spawnSync("apt-get", args, { stdio: "inherit", env });
+      if (run.status !== 0) {
+        console.error(
+          `apt-get ${args[0]} failed (exit ${run.status}); install by hand: apt-get install -y ${pkgs.join(" ")}`,
+        );
+        process.exit(1);
+      }
+    }
+    const still = PACKAGES.filter((p) => !p.present());
+    if (still.length) {
+      console.error(`still missing after apt-get: ${still.map((p) => p.what).join(", ")}`);
+      process.exit(1);
+    }
+  }
+  if (!(await postgresAnswers())) {
+    const versions = fs.existsSync("/etc/postgresql") ? fs.readdirSync("/etc/postgresql") : [];
+    if (versions[0]) {
+      console.log(`starting PostgreSQL ${versions[0]} (it was not answering on 127.0.0.1:5432)`);
+      spawnSync("pg_ctlcluster", ["--skip-systemctl-redirect", versions[0], "main", "start"], { stdio: "inherit" });
+    }
+    for (let i = 0; i < 30 && !(await postgresAnswers()); i++) await new Promise((r) => setTimeout(r, 1000));
+    if (!(await postgresAnswers())) {
+      console.error(
+        "PostgreSQL does not answer on 127.0.0.1:5432 (database test, trust auth): the store tests need it",
+      );
+      process.exit(1);
+    }
+  }
+  console.log("test prerequisites: OpenSSH server, Chromium, openssl and PostgreSQL are here");
+}
+
+void main();
