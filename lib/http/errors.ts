@@ -56,3 +56,14 @@ export function errorResponse(e: unknown, headers?: Record<string, string>): Res
     );
   return Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
 }
+
+/** A route handler whose failures all become the one JSON error answer (thin routes: parse → lib → respond). */
+export function handled<A extends unknown[]>(handler: (...args: A) => Promise<Response>) {
+  return async (...args: A): Promise<Response> => {
+    try {
+      return await handler(...args);
+    } catch (e) {
+      return errorResponse(e);
+    }
+  };
+}
