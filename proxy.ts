@@ -10,6 +10,7 @@ import {
 } from "@/lib/brands/preferences";
 import { BRAND_HEADERS, PREFERENCES_PATH, UNKNOWN_HOST_PATH } from "@/lib/brands/routing";
 import { SSO_COOKIES } from "@/lib/auth/cookies";
+import { requestOrigin } from "@/lib/auth/origin";
 import { silentSignIn } from "@/lib/auth/silent";
 
 const YEAR = 365 * 24 * 3600;
@@ -78,6 +79,9 @@ export async function proxy(request: NextRequest) {
   headers.set(BRAND_HEADERS.language, preferences.language);
   headers.set(BRAND_HEADERS.currency, preferences.currency);
   headers.set(BRAND_HEADERS.path, `${url.pathname}${url.search}`);
+  // What Auth.js builds the page's URLs from (next dev has no lib/server to clean these): the browser's own origin.
+  headers.set("x-forwarded-proto", requestOrigin(request).startsWith("https:") ? "https" : "http");
+  headers.set("x-forwarded-host", request.headers.get("host") ?? url.host);
   const notice = request.cookies.get(SSO_COOKIES.notice)?.value;
   if (notice) headers.set(BRAND_HEADERS.ssoNotice, notice);
   else headers.delete(BRAND_HEADERS.ssoNotice);

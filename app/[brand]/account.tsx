@@ -1,6 +1,6 @@
 import { headers } from "next/headers";
 import { auth } from "@/lib/auth";
-import { SIGN_IN_PATH, SIGN_OUT_PATH } from "@/lib/auth/forms";
+import { SIGN_IN_FORM_PATH, SIGN_OUT_FORM_PATH } from "@/lib/auth/forms";
 import type { BrandToken } from "@/lib/auth/config";
 import type { SsoNotice } from "@/lib/auth/cookies";
 import { BRAND_HEADERS } from "@/lib/brands/routing";
@@ -13,7 +13,7 @@ export async function Account({ m, provider }: { m: Messages; provider: string }
   const back = h.get(BRAND_HEADERS.path) ?? "/";
   if (user?.username) {
     return (
-      <form className="account" method="post" action={SIGN_OUT_PATH}>
+      <form className="account" method="post" action={SIGN_OUT_FORM_PATH}>
         <input type="hidden" name="return" value={back} />
         <span className="account-name" data-username={user.username}>
           {format(m.signedInAs, { name: user.name ?? user.username })}
@@ -23,7 +23,7 @@ export async function Account({ m, provider }: { m: Messages; provider: string }
     );
   }
   return (
-    <form className="account" method="post" action={SIGN_IN_PATH}>
+    <form className="account" method="post" action={SIGN_IN_FORM_PATH}>
       <input type="hidden" name="return" value={back} />
       <button type="submit" title={format(m.signInWith, { provider })}>
         {m.signIn}

@@ -2,7 +2,10 @@ import { customFetch } from "@auth/core";
 import type { NextAuthConfig } from "next-auth";
 import type { OIDCConfig } from "next-auth/providers";
 import type { Brand } from "@/lib/brands";
+import { sameSitePath } from "@/lib/brands/preferences";
 import type { SsoSettings } from "@/lib/brands/registry";
+import { authJsCookieNames } from "./cookies";
+import { IDPRESPONSE_PATH } from "./redirect-uris";
 import { brandSecret } from "./secret";
 import { reportIdpContact, reportIdpFailure, type IdpMetadata } from "./discovery";
 import { idpError, idpFetch } from "./idp-fetch";
@@ -14,8 +17,6 @@ import { authLogger } from "./log";
 export const AUTH_BASE_PATH = "/api/auth";
 /** The one provider of a brand: its partner's identity provider. */
 export const PROVIDER_ID = "partner";
-/** spec §4.4, §4.6: the relying party's callback that partners allow-list: {rp_domain}/oauth2/idpresponse. */
-export const IDPRESPONSE_PATH = "/oauth2/idpresponse";
 /** The brand's sign-in page (Auth.js's own pages are never shown). */
 export const SIGN_IN_PAGE = "/sign-in";
 
@@ -43,20 +44,19 @@ export function safeCallbackUrl(url: string, baseUrl: string): string {
   } catch {
     return baseUrl;
   }
+  const path = sameSitePath(target);
   if (
     target.origin !== baseUrl ||
-    /^\/(api|oauth2|_next)(\/|$)/.test(target.pathname) ||
-    target.pathname === SIGN_IN_PAGE
+    /^\/(api|oauth2|sso|_next)(\/|$|\?)/.test(path) ||
+    path.split("?")[0] === SIGN_IN_PAGE
   )
     return baseUrl;
-  return target.href;
+  return `${baseUrl}${path}`;
 }
 
 /** The page the sign-in started from (Auth.js keeps it in its callback-url cookie), on this origin only; else "/". */
 export function returnPath(callbackCookie: string | undefined, origin: string): string {
-  if (!callbackCookie) return "/";
-  const safe = new URL(safeCallbackUrl(callbackCookie, origin));
-  return `${safe.pathname}${safe.search}`;
+  return callbackCookie ? sameSitePath(new URL(safeCallbackUrl(callbackCookie, origin))) : "/";
 }
 
 /**
@@ -69,7 +69,11 @@ function providerFetch(sso: SsoSettings, redirectUri: string, metadata: IdpMetad
     const url = input instanceof Request ? input.url : String(input);
     const body = init.body;
     const isTokenRequest = body instanceof URLSearchParams && body.get("grant_type") === "authorization_code";
-    if (!isTokenRequest) return idpFetch(url, init);
+    // Fail closed: a request to the token endpoint that is not recognised as the code exchange is not sent (its
+    // answer would reach Auth.js unverified).
+    if (!isTokenRequest && url !== metadata?.token_endpoint) return idpFetch(url, init);
+    if (!isTokenRequest)
+      throw idpError("IDP_BAD_RESPONSE", "an unrecognised request to the token endpoint was not sent");
     if (!metadata) throw idpError("IDP_UNAVAILABLE", "the discovery document is not loaded: cannot verify tokens");
     body.set("redirect_uri", redirectUri);
     let response: Response;
@@ -126,9 +130,19 @@ export function authConfig(
       [customFetch]: providerFetch(sso, redirectUri, metadata),
     });
   }
+  const secure = origin.startsWith("https:");
+  const names = authJsCookieNames(secure);
   return {
     basePath: AUTH_BASE_PATH,
     trustHost: true,
+    useSecureCookies: secure,
+    cookies: {
+      sessionToken: { name: names.session },
+      callbackUrl: { name: names.callbackUrl },
+      state: { name: names.state },
+      pkceCodeVerifier: { name: names.pkce },
+      nonce: { name: names.nonce },
+    },
     secret: brandSecret(brand.id),
     providers,
     session: { strategy: "jwt", maxAge: sso?.sessionMaxAgeSeconds ?? 12 * 3600 },

@@ -19,6 +19,10 @@ export const SSO_COOKIES = {
  */
 export const NO_SILENT_PARAM = "sso_skip";
 
+/** Deletes a cookie (both Max-Age and Expires: some cookie APIs drop a Max-Age of 0). */
+export const expired = (secure: boolean) =>
+  ({ httpOnly: true, sameSite: "lax", path: "/", secure, maxAge: 0, expires: new Date(0) }) as const;
+
 export type SignInFlow = "silent" | "interactive";
 export type SsoNotice = "failed" | "unavailable";
 
@@ -47,9 +51,12 @@ export function ssoCookieOptions(name: keyof typeof SSO_COOKIES, secure: boolean
   }
 }
 
-/** Auth.js's cookie names: "__Secure-" prefixed over https (its defaultCookies). */
+/**
+ * The names of Auth.js's cookies: "__Host-" prefixed over https (Secure, Path=/, no Domain: a sibling subdomain
+ * cannot plant or overwrite them), set through Auth.js's `cookies` option.
+ */
 export function authJsCookieNames(secure: boolean) {
-  const p = secure ? "__Secure-" : "";
+  const p = secure ? "__Host-" : "";
   return {
     session: `${p}authjs.session-token`,
     callbackUrl: `${p}authjs.callback-url`,

@@ -112,10 +112,14 @@ export async function idpAvailable(issuer: string): Promise<boolean> {
   const now = Date.now();
   if (now < s.openUntil) return false;
   if (s.metadata && now - s.lastContact < config().SSO_IDP_CHECK_SECONDS * 1000) return true;
-  return fetchMetadata(issuer, PROBE_TIMEOUT_MS).then(
+  // A probe may join a fetch already under way with the longer SSO_HTTP_TIMEOUT_MS: the visitor waits 1.5 s at most.
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), PROBE_TIMEOUT_MS)));
+  const answered = fetchMetadata(issuer, PROBE_TIMEOUT_MS).then(
     () => true,
     () => false,
   );
+  return Promise.race([answered, late]).finally(() => clearTimeout(timer));
 }
 
 export function reportIdpContact(issuer: string): void {

@@ -3,17 +3,19 @@ import { NextResponse, type NextRequest } from "next/server";
 import { brands } from "@/lib/brands";
 import { brandForHost } from "@/lib/brands/context";
 import { safeReturnPath } from "@/lib/brands/preferences";
+import { readFormBody } from "@/lib/http/body";
 import { AppError } from "@/lib/http/errors";
 import { log } from "@/lib/log";
 import { AUTH_BASE_PATH, authConfig } from "./config";
-import { SSO_COOKIES, ssoCookieOptions } from "./cookies";
+import { expired, SSO_COOKIES, ssoCookieOptions } from "./cookies";
 import { cachedMetadata, idpAvailable } from "./discovery";
 import { requestOrigin } from "./origin";
 import { startSignIn } from "./sign-in";
+import { callbackRegistered } from "./silent";
 
 /** The header's forms post here (plain forms: they work without JavaScript). */
-export const SIGN_IN_PATH = "/sso/sign-in";
-export const SIGN_OUT_PATH = "/sso/sign-out";
+export const SIGN_IN_FORM_PATH = "/sso/sign-in";
+export const SIGN_OUT_FORM_PATH = "/sso/sign-out";
 
 /** A sign-in or sign-out form is a few hundred bytes; anything larger is not read. */
 const MAX_FORM_BYTES = 4096;
@@ -35,15 +37,13 @@ async function formContext(request: NextRequest) {
       field: "Origin",
       message: "Forms of other sites are refused",
     });
-  const length = Number(request.headers.get("content-length") ?? "0");
-  const form = length <= MAX_FORM_BYTES ? await request.formData().catch(() => undefined) : undefined;
-  const back = form?.get("return");
+  const back = (await readFormBody(request, MAX_FORM_BYTES)).get("return");
   return {
     brand,
     sso: brands().sso(brand),
     origin,
     secure: origin.startsWith("https:"),
-    returnTo: safeReturnPath(typeof back === "string" ? back : undefined),
+    returnTo: safeReturnPath(back),
   };
 }
 
@@ -54,8 +54,10 @@ const seeOther = (location: string) =>
 export async function signInForm(request: NextRequest): Promise<Response> {
   const { brand, sso, origin, secure, returnTo } = await formContext(request);
   if (!sso) return seeOther(returnTo);
-  // The same check as before a silent login: an IdP that stopped answering is not where a visitor should be sent.
-  const metadata = (await idpAvailable(sso.issuer)) ? cachedMetadata(sso.issuer) : undefined;
+  // The same checks as before a silent login: a callback the IdP does not know, or an IdP that stopped answering, is
+  // not where a visitor should be sent.
+  const metadata =
+    callbackRegistered(brand, origin) && (await idpAvailable(sso.issuer)) ? cachedMetadata(sso.issuer) : undefined;
   if (!metadata) {
     // The IdP does not answer: say so on the page rather than send the visitor to a browser error.
     const response = seeOther(returnTo);
@@ -67,7 +69,7 @@ export async function signInForm(request: NextRequest): Promise<Response> {
   for (const c of started.cookies) response.cookies.set(c.name, c.value, c.options);
   response.cookies.set(SSO_COOKIES.flow, "interactive", ssoCookieOptions("flow", secure));
   // Signing in by hand lifts the sign-out marker: silent login may renew this session later.
-  response.cookies.set(SSO_COOKIES.signedOut, "", { ...ssoCookieOptions("signedOut", secure), maxAge: 0 });
+  response.cookies.set(SSO_COOKIES.signedOut, "", expired(secure));
   return response;
 }
 

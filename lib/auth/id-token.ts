@@ -29,15 +29,20 @@ export async function verifyIdToken(token: string, expect: IdTokenExpectations):
   }
   if (alg !== "RS256")
     throw idpError("ID_TOKEN_INVALID", `the id_token is signed with ${String(alg)}; only RS256 is accepted`);
-  const key = await verificationKey(expect.jwksUri, kid);
-  let payload: JWTPayload;
-  try {
-    ({ payload } = await jwtVerify(token, key, {
+  const verify = async (reload: boolean) =>
+    jwtVerify(token, await verificationKey(expect.jwksUri, kid, { reload }), {
       algorithms: ["RS256"],
       issuer: expect.issuer,
       audience: expect.clientId,
       requiredClaims: ["iss", "sub", "aud", "exp", "iat", "nonce"],
       clockTolerance: CLOCK_TOLERANCE_S,
+    });
+  let payload: JWTPayload;
+  try {
+    ({ payload } = await verify(false).catch((e: unknown) => {
+      // A key replaced under the same kid: the key set once more, then the same checks.
+      if (e instanceof errors.JWSSignatureVerificationFailed) return verify(true);
+      throw e;
     }));
   } catch (e) {
     const reason = e instanceof errors.JOSEError ? `${e.code}: ${e.message}` : (e as Error).message;

@@ -5,7 +5,7 @@ import { brandForHost } from "@/lib/brands/context";
 import { log } from "@/lib/log";
 import { AUTH_BASE_PATH, PROVIDER_ID, returnPath, safeCallbackUrl } from "./config";
 import { seeOther } from "@/lib/http/redirect";
-import { authJsCookieNames, NO_SILENT_PARAM, SSO_COOKIES, ssoCookieOptions, type SsoNotice } from "./cookies";
+import { authJsCookieNames, expired, NO_SILENT_PARAM, SSO_COOKIES, ssoCookieOptions, type SsoNotice } from "./cookies";
 import { idpMetadata } from "./discovery";
 import { handlers } from "./index";
 import { requestOrigin } from "./origin";
@@ -21,6 +21,13 @@ async function stateMatches(brand: Brand, sealed: string | undefined, state: str
   return payload?.provider === PROVIDER_ID && payload.value === state;
 }
 
+/** Deletes the pending sign-in's cookies: Auth.js's checks and the page to return to, and how it started. */
+function clearPendingSignIn(response: NextResponse, secure: boolean): void {
+  const names = authJsCookieNames(secure);
+  for (const name of [names.state, names.pkce, names.nonce, names.callbackUrl, SSO_COOKIES.flow])
+    response.cookies.set(name, "", expired(secure));
+}
+
 /**
  * Ends a sign-in that did not sign the visitor in: back to the page they asked for, anonymous, with no error page;
  * the pending sign-in's cookies are cleared. After a silent attempt nothing is shown (the attempt cookie stays, so
@@ -28,10 +35,7 @@ async function stateMatches(brand: Brand, sealed: string | undefined, state: str
  */
 function landAnonymous(path: string, secure: boolean, notice?: SsoNotice): NextResponse {
   const response = new NextResponse(null, { status: 303, headers: { Location: path, "Cache-Control": "no-store" } });
-  const names = authJsCookieNames(secure);
-  for (const name of [names.state, names.pkce, names.nonce, names.callbackUrl])
-    response.cookies.set(name, "", { httpOnly: true, sameSite: "lax", path: "/", secure, maxAge: 0 });
-  response.cookies.set(SSO_COOKIES.flow, "", { ...ssoCookieOptions("flow", secure), maxAge: 0 });
+  clearPendingSignIn(response, secure);
   if (notice) response.cookies.set(SSO_COOKIES.notice, notice, ssoCookieOptions("notice", secure));
   return response;
 }
@@ -86,13 +90,13 @@ export async function idpResponse(request: NextRequest): Promise<Response> {
     result.headers.getSetCookie().some((c) => c.startsWith(`${names.session}=`));
   if (!signedIn) return landAnonymous(returnTo, secure, interactive ? "failed" : undefined);
 
-  // Auth.js's cookies (the session; its check cookies cleared) go in first: NextResponse's cookie API keeps what it
-  // is constructed with and rewrites the rest.
+  // Auth.js's session cookie goes in first: NextResponse's cookie API keeps the cookies it is constructed with (and
+  // drops the Max-Age=0 of those Auth.js clears: they are deleted again below).
   const headers = new Headers({ Location: target.href, "Cache-Control": "no-store" });
   for (const c of result.headers.getSetCookie()) headers.append("Set-Cookie", c);
   const response = new NextResponse(null, { status: 302, headers });
+  clearPendingSignIn(response, secure);
   // Signed in, by hand or silently: a sign-out marker is void.
-  for (const name of ["signedOut", "flow"] as const)
-    response.cookies.set(SSO_COOKIES[name], "", { ...ssoCookieOptions(name, secure), maxAge: 0 });
+  response.cookies.set(SSO_COOKIES.signedOut, "", expired(secure));
   return response;
 }

@@ -46,13 +46,19 @@ function pick(set: KeySet, kid: string | undefined): JWK | undefined {
 /**
  * The public key that verifies an id_token whose header names `kid` (spec §2.4 JWKS: RSA keys with a kid). An
  * unknown kid fetches the key set once more (the partner rotated its keys); a token without a kid is accepted only
- * when the set holds a single usable key.
+ * when the set holds a single usable key. `reload` fetches the set again (at most once a second) even when the kid
+ * is known: a signature that fails with a cached key may be a key the partner replaced under the same kid.
  */
-export async function verificationKey(jwksUri: string, kid: string | undefined): Promise<CryptoKey> {
+export async function verificationKey(
+  jwksUri: string,
+  kid: string | undefined,
+  opts: { reload?: boolean } = {},
+): Promise<CryptoKey> {
   let set = keySets.get(jwksUri);
-  if (!set || Date.now() - set.fetchedAt > KEYS_TTL_MS) set = await load(jwksUri);
+  const age = (s: KeySet) => Date.now() - s.fetchedAt;
+  if (!set || age(set) > KEYS_TTL_MS || (opts.reload && age(set) >= REFETCH_GAP_MS)) set = await load(jwksUri);
   let jwk = pick(set, kid);
-  if (!jwk && kid !== undefined && Date.now() - set.fetchedAt >= REFETCH_GAP_MS) {
+  if (!jwk && kid !== undefined && age(set) >= REFETCH_GAP_MS) {
     set = await load(jwksUri);
     jwk = pick(set, kid);
   }

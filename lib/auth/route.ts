@@ -1,45 +1,36 @@
-import { NextRequest } from "next/server";
+import type { NextRequest } from "next/server";
 import { brandForHost } from "@/lib/brands/context";
 import { AppError, handled } from "@/lib/http/errors";
-import { authJsCookieNames } from "./cookies";
+import { AUTH_BASE_PATH } from "./config";
 import { handlers } from "./index";
 import { onBrowserOrigin } from "./origin";
 
-/** Auth.js's own test (isValidHttpUrl): a value it would refuse with a 500 "configuration" error. */
-function isHttpUrl(value: string, origin: string): boolean {
-  try {
-    return /^https?:$/.test(new URL(value, value.startsWith("/") ? origin : undefined).protocol);
-  } catch {
-    return false;
-  }
-}
-
 /**
- * Auth.js's routes (/api/auth/*) on a brand host. A host no brand owns is a 404; a callbackUrl that is not an http(s)
- * URL is a 400, and such a callback-url cookie is dropped (Auth.js would answer either with a 500).
+ * The Auth.js endpoints a brand host serves: the session (spec: GET /api/auth/session answers with the signed-in user
+ * or an empty session), the CSRF token and the provider list. Sign-in and sign-out go through the brand's own forms
+ * (lib/auth/forms.ts), the callback only through /oauth2/idpresponse: Auth.js's other endpoints, its own HTML pages
+ * and every POST are not served.
  */
-async function authRoute(request: NextRequest, handler: (r: NextRequest) => Promise<Response>): Promise<Response> {
+const SERVED = new Set(["session", "csrf", "providers"]);
+
+async function authRoute(request: NextRequest): Promise<Response> {
   brandForHost(request.headers.get("host"));
-  request = onBrowserOrigin(request);
-  const origin = request.nextUrl.origin;
-  const callbackUrl = request.nextUrl.searchParams.get("callbackUrl");
-  if (callbackUrl !== null && !isHttpUrl(callbackUrl, origin))
+  const action = request.nextUrl.pathname.slice(AUTH_BASE_PATH.length + 1);
+  if (!SERVED.has(action))
+    throw new AppError({
+      status: 404,
+      code: "NOT_FOUND",
+      message: `There is no ${AUTH_BASE_PATH}/${action.slice(0, 100)}`,
+    });
+  // Auth.js saves a callbackUrl query in its callback-url cookie on any request; nothing here needs one.
+  if (request.nextUrl.searchParams.has("callbackUrl"))
     throw new AppError({
       status: 400,
-      code: "INVALID_FIELD",
+      code: "UNKNOWN_FIELD",
       field: "callbackUrl",
-      message: "callbackUrl must be an http(s) URL or a path",
+      message: "callbackUrl is not taken here",
     });
-  const cookieName = authJsCookieNames(origin.startsWith("https:")).callbackUrl;
-  const cookie = request.cookies.get(cookieName)?.value;
-  if (cookie !== undefined && !isHttpUrl(cookie, origin)) {
-    const headers = new Headers(request.headers);
-    const kept = request.cookies.getAll().filter((c) => c.name !== cookieName);
-    headers.set("cookie", kept.map((c) => `${c.name}=${encodeURIComponent(c.value)}`).join("; "));
-    request = new NextRequest(request, { headers });
-  }
-  return handler(request);
+  return handlers.GET(onBrowserOrigin(request));
 }
 
-export const GET = handled((request: NextRequest) => authRoute(request, handlers.GET));
-export const POST = handled((request: NextRequest) => authRoute(request, handlers.POST));
+export const GET = handled(authRoute);

@@ -1,8 +1,9 @@
-import fs from "node:fs";
 import path from "node:path";
-import { hkdfSync, randomBytes } from "node:crypto";
+import { hkdfSync } from "node:crypto";
+import { brands } from "@/lib/brands";
 import { config } from "@/lib/config";
 import { log } from "@/lib/log";
+import { secretFile } from "@/lib/runtime/secret-file";
 import { processShared } from "@/lib/runtime/shared";
 
 const state = processShared("auth-secret", () => ({
@@ -11,29 +12,17 @@ const state = processShared("auth-secret", () => ({
 }));
 
 /**
- * The platform's sign-on secret: AUTH_SECRET, or one generated once into DATA_DIR/auth-secret (mode 0600) so a
- * single machine works without setup. Several instances behind one host name must share AUTH_SECRET.
+ * The platform's sign-on secret: AUTH_SECRET. The production server refuses to start without it when a brand has
+ * sign-on (assertSignOnReady); under `next dev` one is generated once into DATA_DIR/auth-secret.
  */
 function rootSecret(): string {
   if (state.root) return state.root;
   const cfg = config();
   if (cfg.AUTH_SECRET) return (state.root = cfg.AUTH_SECRET);
   const file = path.join(cfg.DATA_DIR, "auth-secret");
-  try {
-    state.root = fs.readFileSync(file, "utf8").trim();
-  } catch {
-    fs.mkdirSync(cfg.DATA_DIR, { recursive: true });
-    const generated = randomBytes(32).toString("base64url");
-    try {
-      fs.writeFileSync(file, generated, { mode: 0o600, flag: "wx" });
-      log.warn({ file }, "AUTH_SECRET is not set: generated a sign-on secret for this machine");
-    } catch {
-      // Another process wrote it first: use theirs.
-    }
-    state.root = fs.readFileSync(file, "utf8").trim();
-  }
-  if (state.root.length < 32)
-    throw new Error(`The sign-on secret in ${file} is too short: delete the file or set AUTH_SECRET`);
+  log.warn({ file }, "AUTH_SECRET is not set: using a sign-on secret generated for this machine (development only)");
+  state.root = secretFile(file);
+  if (state.root.length < 32) throw new Error(`The sign-on secret in ${file} is too short: delete the file`);
   return state.root;
 }
 
@@ -49,4 +38,32 @@ export function brandSecret(brandId: string): string {
     state.byBrand.set(brandId, secret);
   }
   return secret;
+}
+
+/**
+ * At the production server's start: sign-on needs AUTH_SECRET (a generated one would differ per instance and per
+ * deploy: sign-ins would fail on the instance that did not start them, and every deploy would sign everyone out).
+ * Logs which credentials are in force and for which brands.
+ */
+export function assertSignOnReady(): void {
+  const cfg = config();
+  const registry = brands();
+  const signOn = registry.brands.filter((b) => registry.sso(b));
+  if (signOn.length && !cfg.AUTH_SECRET)
+    throw new Error(
+      `AUTH_SECRET is not set, and brands ${signOn.map((b) => b.id).join(", ")} have sign-on: set it (at least 32 characters, the same on every instance; e.g. openssl rand -base64 32)`,
+    );
+  log.info(
+    {
+      environment: cfg.SSO_ENVIRONMENT,
+      signOn: signOn.map((b) => b.id),
+      silentLogin: signOn.filter((b) => registry.sso(b)?.silentLogin).map((b) => b.id),
+      without: registry.brands.filter((b) => !registry.sso(b)).map((b) => b.id),
+    },
+    "sign-on: credentials in force",
+  );
+  if (cfg.SSO_DEV_ALLOW_LOOPBACK)
+    log.warn(
+      "sign-on: SSO_DEV_ALLOW_LOOPBACK is on: identity providers on this machine (and plain http there) are allowed",
+    );
 }

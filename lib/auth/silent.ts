@@ -1,11 +1,13 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { brands, type Brand } from "@/lib/brands";
 import { log } from "@/lib/log";
+import { processShared } from "@/lib/runtime/shared";
 import { PREFERENCES_PATH } from "@/lib/brands/routing";
 import { SIGN_IN_PAGE } from "./config";
 import { NO_SILENT_PARAM, SSO_COOKIES, ssoCookieOptions } from "./cookies";
 import { cachedMetadata, idpAvailable } from "./discovery";
 import { requestOrigin } from "./origin";
+import { idpResponseUris, registeredRedirectUri } from "./redirect-uris";
 import { brandSession, startSignIn } from "./sign-in";
 
 /** Crawlers, link previews, monitors and command-line clients: never sent to an identity provider. */
@@ -57,6 +59,25 @@ export function silentSkipReason(req: SilentCandidate): string | undefined {
   return undefined;
 }
 
+const warnedAt = processShared("sso-unregistered-origin", () => new Map<string, number>());
+
+/**
+ * Whether the IdP knows this origin's callback (lib/auth/redirect-uris.ts). When it does not, the brand does not send
+ * the visitor there (the IdP would show its own error page) and says so in the log, at most once a minute a brand.
+ */
+export function callbackRegistered(brand: Brand, origin: string): boolean {
+  if (registeredRedirectUri(brand, origin)) return true;
+  const last = warnedAt.get(brand.id) ?? 0;
+  if (Date.now() - last > 60_000) {
+    warnedAt.set(brand.id, Date.now());
+    log.warn(
+      { brand: brand.id, origin: origin.slice(0, 200), registered: idpResponseUris(brand) },
+      "sign-on: not started: this origin's callback is not among the brand's redirect URIs (check the TLS proxy's X-Forwarded-Proto and the brand's canonicalUrl)",
+    );
+  }
+  return false;
+}
+
 /**
  * The silent login: on a visitor's first page navigation without a session, a 302 straight to the partner's
  * authorize endpoint with prompt=none (state, nonce, PKCE), or undefined to serve the page. Only for brands whose
@@ -80,6 +101,7 @@ export async function silentSignIn(request: NextRequest, brand: Brand): Promise<
   const origin = requestOrigin(request);
   const secure = origin.startsWith("https:");
   if (await brandSession(brand, cookie, secure)) return undefined;
+  if (!callbackRegistered(brand, origin)) return undefined;
   if (!(await idpAvailable(sso.issuer))) return undefined;
   // The proxy sees the query re-encoded by Next (a %20 comes back as +): the same parameters and values.
   const returnTo = `${request.nextUrl.pathname}${request.nextUrl.search}`;

@@ -1,5 +1,5 @@
 import { config } from "@/lib/config";
-import demoBrands from "./demo-brands.json";
+import demoBrands from "./demo-brands.json" with { type: "json" };
 import { BrandRegistry } from "./registry";
 
 export { BrandRegistry, type Brand } from "./registry";

@@ -101,5 +101,19 @@ export function resolvePreferences(brand: Brand, input: PreferenceInput): Resolv
 export function safeReturnPath(value: string | null | undefined): string {
   if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/";
   if (/[\u0000-\u001f\u007f]/.test(value) || value.length > 2000) return "/";
-  return value;
+  let url: URL;
+  try {
+    url = new URL(value, "http://same.site");
+  } catch {
+    return "/";
+  }
+  return url.host === "same.site" ? sameSitePath(url) : "/";
+}
+
+/**
+ * A URL's path and query as a relative Location that stays on the site: a path that normalises to "//host…" (from
+ * "/.//host", "/%2e//host"…) would send a browser to another host, so leading slashes collapse to one.
+ */
+export function sameSitePath(url: URL): string {
+  return `/${url.pathname.replace(/^\/+/, "")}${url.search}`;
 }

@@ -2,9 +2,7 @@ import { z } from "zod";
 import path from "node:path";
 
 /** Environment settings, parsed once (zod) with readable messages. Secrets stay in the environment. */
-const flag = z
-  .enum(["true", "false", "1", "0"])
-  .transform((v) => v === "true" || v === "1");
+const flag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 const share = z.coerce.number().min(0, "must be between 0 and 1").max(1, "must be between 0 and 1");
 
 const envSchema = z.object({
@@ -41,8 +39,8 @@ const envSchema = z.object({
   SFTP_RETRY_BASE_MS: z.coerce.number().int().min(1).default(500),
   /**
    * Sign-on (spec part D). The secret that seals sessions and the sign-in checks (state, PKCE, nonce); each brand
-   * derives its own from it. At least 32 characters; when unset, one is generated once into DATA_DIR/auth-secret
-   * (fine for one machine; several instances must share one AUTH_SECRET).
+   * derives its own from it. At least 32 characters, the same on every instance; the production server refuses to
+   * start without it when a brand has sign-on (under `next dev` one is generated into DATA_DIR/auth-secret).
    */
   AUTH_SECRET: z.string().min(32, "must have at least 32 characters").optional(),
   /** Which of a brand's sign-on credentials are in force (spec §4.6: separate staging and production credentials). */
@@ -76,6 +74,12 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       "Invalid environment configuration:\n  SYNC_TEST_PUBLISH_DELAY_MS: only allowed when NODE_ENV=test",
     );
   }
+  // Auth.js reads these by itself: one origin for every request would send every brand's visitors to one host.
+  const pinned = ["AUTH_URL", "NEXTAUTH_URL", "AUTH_REDIRECT_PROXY_URL"].filter((name) => env[name]);
+  if (pinned.length)
+    throw new Error(
+      `Invalid environment configuration:\n  ${pinned.join(", ")}: not used here (each brand signs in on its own hosts); unset ${pinned.length > 1 ? "them" : "it"}`,
+    );
   const url = cfg.DATABASE_URL?.trim();
   const databaseKind = url && /^postgres(ql)?:\/\//i.test(url) ? "postgres" : "sqlite";
   const sqliteFile =

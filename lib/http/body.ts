@@ -33,20 +33,19 @@ export function assertJsonContentType(request: Request): void {
   }
 }
 
-function tooLarge(): AppError {
+function tooLarge(maxBytes: number): AppError {
   return new AppError({
     status: 413,
     code: "PAYLOAD_TOO_LARGE",
-    message: `The body must be at most ${MAX_JSON_BODY_BYTES} bytes`,
+    message: `The body must be at most ${maxBytes} bytes`,
   });
 }
 
-/** Reads a JSON body (content type checked, size bounded, strict UTF-8); malformed JSON is a 400 naming the problem. */
-export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BODY_BYTES): Promise<unknown> {
-  assertJsonContentType(request);
+/** A request body's bytes, at most `maxBytes` (413 beyond, whether or not a length was declared). */
+async function readBodyBytes(request: Request, maxBytes: number): Promise<Buffer> {
   const length = request.headers.get("content-length");
   const declared = Number(length ?? "0");
-  if (declared > maxBytes) throw tooLarge();
+  if (declared > maxBytes) throw tooLarge(maxBytes);
   const chunks: Uint8Array[] = [];
   let size = 0;
   if (request.body) {
@@ -59,16 +58,21 @@ export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BODY_BY
       size += value.byteLength;
       if (size > maxBytes) {
         await reader.cancel().catch(() => undefined);
-        throw tooLarge();
+        throw tooLarge(maxBytes);
       }
       chunks.push(value);
     }
     reader.releaseLock();
   }
-  const bytes =
-    chunks.length === 1
-      ? Buffer.from(chunks[0]!.buffer, chunks[0]!.byteOffset, chunks[0]!.byteLength)
-      : Buffer.concat(chunks);
+  return chunks.length === 1
+    ? Buffer.from(chunks[0]!.buffer, chunks[0]!.byteOffset, chunks[0]!.byteLength)
+    : Buffer.concat(chunks);
+}
+
+/** Reads a JSON body (content type checked, size bounded, strict UTF-8); malformed JSON is a 400 naming the problem. */
+export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BODY_BYTES): Promise<unknown> {
+  assertJsonContentType(request);
+  const bytes = await readBodyBytes(request, maxBytes);
   if (!isUtf8(bytes)) throw new AppError({ status: 400, code: "INVALID_JSON", message: "The body is not valid UTF-8" });
   const text = bytes.toString("utf8");
   if (text.trim() === "") throw new AppError({ status: 400, code: "INVALID_JSON", message: "The body is empty" });
@@ -81,4 +85,17 @@ export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BODY_BY
       message: `The body is not valid JSON: ${(e as Error).message.slice(0, 200)}`,
     });
   }
+}
+
+/** Reads a small HTML form (application/x-www-form-urlencoded), at most `maxBytes`; another type is a 415. */
+export async function readFormBody(request: Request, maxBytes: number): Promise<URLSearchParams> {
+  const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+  if (type !== "application/x-www-form-urlencoded")
+    throw new AppError({
+      status: 415,
+      code: "UNSUPPORTED_MEDIA_TYPE",
+      field: "Content-Type",
+      message: "Content-Type must be application/x-www-form-urlencoded",
+    });
+  return new URLSearchParams((await readBodyBytes(request, maxBytes)).toString("utf8"));
 }

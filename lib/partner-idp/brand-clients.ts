@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { idpResponseUris } from "@/lib/auth/redirect-uris";
 import type { BrandLink, PartnerIdpClient } from "./options";
 
 /**
@@ -30,12 +31,6 @@ export interface BrandRegistration {
   /** Registered: the client; skipped: why. */
   client?: PartnerIdpClient;
   skipped?: string;
-}
-
-/** spec §4.4: the relying party's callback, {rp_domain}/oauth2/idpresponse, for every host the brand answers on. */
-export function idpResponseUris(hosts: string[], canonicalUrl: string): string[] {
-  const { protocol, port } = new URL(canonicalUrl);
-  return hosts.map((host) => `${protocol}//${host}${port ? `:${port}` : ""}/oauth2/idpresponse`);
 }
 
 const withoutSlash = (url: string) => url.replace(/\/+$/, "");
@@ -72,7 +67,7 @@ export function brandRegistrations(
       client: {
         clientId: settings.clientId,
         clientSecret: secret,
-        redirectUris: idpResponseUris(b.hosts, b.canonicalUrl),
+        redirectUris: idpResponseUris(b),
         name: b.displayName ?? b.id,
       },
     });

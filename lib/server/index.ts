@@ -2,8 +2,24 @@ import http from "node:http";
 import zlib from "node:zlib";
 import compression from "compression";
 import next from "next";
+import { assertSignOnReady } from "@/lib/auth/secret";
 import { log } from "@/lib/log";
 import { COMPRESS_THRESHOLD, compressWhole } from "./compress";
+
+/**
+ * X-Forwarded-Proto reduced to the scheme a TLS proxy in front states (its first value, http or https; anything else
+ * dropped), and X-Forwarded-Host dropped: the brand and every URL built for the browser come from the Host header.
+ * Auth.js builds URLs from both headers as they come, and a malformed one would fail every page of a brand.
+ */
+export function forwardedHeaders(req: http.IncomingMessage): void {
+  const proto = String(req.headers["x-forwarded-proto"] ?? "")
+    .split(",")[0]!
+    .trim()
+    .toLowerCase();
+  if (proto === "http" || proto === "https") req.headers["x-forwarded-proto"] = proto;
+  else delete req.headers["x-forwarded-proto"];
+  delete req.headers["x-forwarded-host"];
+}
 
 /** Route handlers that answer JSON (the API), as opposed to pages. */
 const JSON_ROUTES = /^\/(v1|api)\//;
@@ -16,6 +32,7 @@ const JSON_ROUTES = /^\/(v1|api)\//;
  */
 export async function startServer(opts: { port: number; hostname?: string; dir?: string }) {
   const hostname = opts.hostname ?? "127.0.0.1";
+  assertSignOnReady();
   // No hostname for Next: with one, a proxy.ts rewrite's URL (built on "localhost") differs from the URL Next builds
   // of the request (on the hostname), so Next takes the rewrite for an external one and proxies it to itself forever.
   const app = next({ dev: false, dir: opts.dir ?? process.cwd(), port: opts.port });
@@ -33,6 +50,7 @@ export async function startServer(opts: { port: number; hostname?: string; dir?:
       res.end(JSON.stringify({ error: { code: "INTERNAL", message: "An unexpected error occurred." } }));
     });
   const server = http.createServer((req, res) => {
+    forwardedHeaders(req);
     // JSON route handlers answer with complete bodies: compressed whole. Pages may stream: compressed as a stream.
     if (JSON_ROUTES.test(req.url ?? "")) {
       compressWhole(req, res);

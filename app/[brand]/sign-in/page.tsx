@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { SIGN_IN_PATH } from "@/lib/auth/forms";
+import { SIGN_IN_FORM_PATH } from "@/lib/auth/forms";
 import { brands } from "@/lib/brands";
 import { brandContext } from "@/lib/brands/context";
 import { format, messages } from "@/lib/i18n/messages";
@@ -27,7 +27,7 @@ export default async function SignInPage({ params, searchParams }: Props) {
             </p>
           )}
           <p>{format(m.signInIntro, { provider: sso.displayName })}</p>
-          <form method="post" action={SIGN_IN_PATH}>
+          <form method="post" action={SIGN_IN_FORM_PATH}>
             <input type="hidden" name="return" value="/" />
             <button type="submit" className="primary">
               {format(m.signInWith, { provider: sso.displayName })}

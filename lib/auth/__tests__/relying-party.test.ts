@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { HttpBrowser, type Visit } from "@/e2e/fixtures/http-browser";
 import { startTestOp, type Misbehaviour, type TestOp, type TestOpClient } from "@/e2e/fixtures/test-op";
 import { poolUser } from "../user-pool";
-import { SSO_BRANDS, startSsoApp, type SsoApp } from "./sso-app";
+import { SSO_BRANDS, startSsoApp, type SsoApp, type SsoBrand } from "./sso-app";
 
 /**
  * The brands as OpenID relying parties against a test OP that misbehaves on purpose (spec §2.4, §4.4, §5 SSO rules).
@@ -42,6 +42,15 @@ async function session(browser: HttpBrowser, url: string) {
   const res = await browser.request(url, { headers: { accept: "application/json" } });
   expect(res.status).toBe(200);
   return JSON.parse(res.body) as { user?: { name: string; email: string; username: string } } | null;
+}
+
+/** The header's "Sign in" form, as the brand's page posts it. */
+function signInForm(browser: HttpBrowser, brand: SsoBrand, back: string) {
+  return browser.request(app.page(brand, "/sso/sign-in"), {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: new URL(app.page(brand)).origin },
+    body: new URLSearchParams({ return: back }).toString(),
+  });
 }
 
 /** A visit that must end on the page asked for, anonymous, with no error shown. */
@@ -180,21 +189,37 @@ describe("silent login (spec §1.4, §4.4 rule 1)", () => {
     expect(op.authorizeRequests).toHaveLength(0);
   });
 
-  it("interactive sign-in (Auth.js's own sign-in endpoint) asks the IdP without prompt=none and signs in", async () => {
+  it("interactive sign-in (the header's form) asks the IdP without prompt=none and signs in", async () => {
     op.user = ADA;
     const browser = new HttpBrowser();
-    const csrf = JSON.parse((await browser.request(app.page("cedar", "/api/auth/csrf"))).body) as { csrfToken: string };
-    const res = await browser.request(app.page("cedar", "/api/auth/signin/partner"), {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams({ csrfToken: csrf.csrfToken, callbackUrl: "/search?q=Rome" }).toString(),
-    });
-    expect(res.status).toBe(302);
+    const res = await signInForm(browser, "cedar", "/search?q=Rome");
+    expect(res.status).toBe(303);
     const authorize = new URL(res.headers.location!);
+    expect(authorize.origin).toBe(op.issuer);
     expect(authorize.searchParams.has("prompt")).toBe(false);
     const visit = await browser.navigate(authorize.href);
     expect(visit.url).toBe(app.page("cedar", "/search?q=Rome"));
     expect(signedInName(visit)).toBe(ADA_USERNAME);
+  });
+
+  it("the sign-in and sign-out forms take only the brand's own pages' posts, of a few KB", async () => {
+    // Each on its own connection: Node's client would queue the next request behind a body the server refused.
+    const post = (body: string, headers: Record<string, string>) =>
+      new HttpBrowser().request(app.page("cedar", "/sso/sign-in"), {
+        method: "POST",
+        headers: { ...headers, connection: "close" },
+        body,
+      });
+    const form = { "content-type": "application/x-www-form-urlencoded" };
+    expect((await post("return=/", { ...form, origin: "https://evil.example" })).status).toBe(403);
+    expect((await post("return=/", { ...form, origin: "null" })).status).toBe(403);
+    expect((await post("return=/", { ...form, "sec-fetch-site": "cross-site" })).status).toBe(403);
+    const big = `return=/&x=${"a".repeat(200_000)}`;
+    const origin = new URL(app.page("cedar")).origin;
+    expect((await post(big, { ...form, origin })).status).toBe(413);
+    expect((await post(big, { ...form, origin, "transfer-encoding": "chunked" })).status).toBe(413);
+    expect((await post("{}", { "content-type": "application/json", origin })).status).toBe(415);
+    expect(op.authorizeRequests).toHaveLength(0);
   });
 
   it("never for bots, prefetches, client-side fetches, non-GET requests, APIs, frames or static files", async () => {
@@ -336,6 +361,16 @@ describe("the callback refuses what it must, and always lands anonymous (spec §
     expect(op.jwksRequests - before).toBe(1);
   });
 
+  it("a key replaced under the same kid: one more fetch of the key set, then accepted", async () => {
+    op.user = ADA;
+    expect(signedInName(await new HttpBrowser().navigate(app.page("aurora", "/")))).toBe(ADA_USERNAME);
+    await new Promise((r) => setTimeout(r, 1100));
+    await op.replaceKeyKeepingKid();
+    const before = op.jwksRequests;
+    expect(signedInName(await new HttpBrowser().navigate(app.page("aurora", "/")))).toBe(ADA_USERNAME);
+    expect(op.jwksRequests - before).toBe(1);
+  });
+
   it("an id_token without names: UserInfo is asked (same sub) and fills them in", async () => {
     op.user = ADA;
     op.misbehave = { thinIdToken: true };
@@ -363,6 +398,50 @@ describe("the callback refuses what it must, and always lands anonymous (spec §
     const real = await browser.navigate(callback.href);
     expect(real.url).toBe(app.page("aurora", "/search?q=Oslo"));
     expect(signedInName(real)).toBe(ADA_USERNAME);
+  });
+
+  it("a planted return address never leads to another site (//host tricks)", async () => {
+    op.misbehave = { authorizeError: "access_denied" };
+    const tricks = [
+      "/.//evil.example/phish",
+      "//evil.example/",
+      "/%2F%2Fevil.example",
+      "/\\evil.example",
+      "https://evil.example/",
+    ];
+    for (const trick of tricks) {
+      // A pending sign-in, then a callback-url cookie an attacker managed to plant (it is not sealed by Auth.js).
+      const browser = new HttpBrowser();
+      const first = await browser.navigate(app.page("aurora", "/search?q=Oslo"), { maxRedirects: 1 });
+      browser.setCookie(app.page("aurora"), "authjs.callback-url", encodeURIComponent(app.page("aurora", trick)));
+      const res = await browser.request(first.hops[1]!.location!);
+      expect(res.status, trick).toBe(303);
+      const target = new URL(res.headers.location!, app.page("aurora"));
+      expect(target.origin, trick).toBe(new URL(app.page("aurora")).origin);
+      expect(res.headers.location!.startsWith("//"), trick).toBe(false);
+    }
+    // Auth.js would save a callbackUrl query in that cookie: the brand does not take one.
+    const planted = await new HttpBrowser().request(
+      app.page("aurora", "/api/auth/session?callbackUrl=/.//evil.example/"),
+    );
+    expect(planted.status).toBe(400);
+    expect(planted.headers["set-cookie"] ?? []).toEqual([]);
+    // Nor do the forms: their return path stays on the site.
+    const form = await signInForm(new HttpBrowser(), "cedar", "/.//evil.example/phish");
+    const state = new URL(form.headers.location!).searchParams.get("state");
+    expect(state).toBeTruthy();
+    expect(form.headers["set-cookie"]!.find((c) => c.startsWith("authjs.callback-url="))).toContain(
+      encodeURIComponent(app.page("cedar", "/evil.example/phish")),
+    );
+  });
+
+  it("after a sign-in, none of its pending cookies is left behind", async () => {
+    op.user = ADA;
+    const browser = new HttpBrowser();
+    await browser.navigate(app.page("aurora", "/"));
+    const names = browser.cookiesFor(app.page("aurora")).map((c) => c.name);
+    expect(names).toContain("authjs.session-token");
+    expect(names.filter((n) => /authjs\.(state|nonce|pkce|callback-url)|sso_flow/.test(n))).toEqual([]);
   });
 
   it("a replayed callback (another browser, or the same one again) signs nobody in", async () => {
@@ -397,20 +476,20 @@ describe("sessions belong to their brand", () => {
 
   it("behind a TLS proxy (X-Forwarded-Proto: https) every sign-on cookie is Secure, HttpOnly and host-only", async () => {
     op.user = ADA;
-    const res = await new HttpBrowser().request(app.page("aurora", "/search?q=Paris"), {
+    const res = await new HttpBrowser().request(app.page("delta", "/search?q=Paris"), {
       headers: { "x-forwarded-proto": "https" },
     });
     expect(res.status).toBe(302);
     const authorize = new URL(res.headers.location!);
     expect(authorize.searchParams.get("redirect_uri")).toBe(
-      `https://${SSO_BRANDS.aurora.host}:${app.port}/oauth2/idpresponse`,
+      `https://${SSO_BRANDS.delta.host}:${app.port}/oauth2/idpresponse`,
     );
     const cookies = res.headers["set-cookie"]!;
     expect(cookies.map((c) => c.split("=")[0]).sort()).toEqual([
-      "__Secure-authjs.callback-url",
-      "__Secure-authjs.nonce",
-      "__Secure-authjs.pkce.code_verifier",
-      "__Secure-authjs.state",
+      "__Host-authjs.callback-url",
+      "__Host-authjs.nonce",
+      "__Host-authjs.pkce.code_verifier",
+      "__Host-authjs.state",
       "sso_attempt",
       "sso_flow",
     ]);
@@ -418,8 +497,26 @@ describe("sessions belong to their brand", () => {
       expect(c).toMatch(/; Secure/i);
       expect(c).toMatch(/; HttpOnly/i);
       expect(c).toMatch(/; SameSite=Lax/i);
+      expect(c).toMatch(/; Path=\//i);
       expect(c).not.toMatch(/Domain=/i);
     }
+  });
+
+  it("never sends the IdP a redirect URI the partner did not register (a TLS proxy that did not say https, another spelling of the host, another port)", async () => {
+    op.user = ADA;
+    const hosts = [
+      `${SSO_BRANDS.delta.host}:${app.port}`, // plain http, but the brand's redirect URIs are https
+      `${SSO_BRANDS.aurora.host}.:${app.port}`,
+      `BRAND-A.localhost:${app.port}`,
+      `${SSO_BRANDS.aurora.host}:1`,
+    ];
+    for (const host of hosts) {
+      const res = await new HttpBrowser().request(app.page("aurora", "/"), { headers: { host } });
+      expect(res.headers.location?.startsWith(op.issuer) ?? false, host).toBe(false);
+      expect(res.status, host).toBe(200);
+    }
+    expect(op.authorizeRequests).toHaveLength(0);
+    expect(app.logs()).toContain("this origin's callback is not among the brand's redirect URIs");
   });
 
   it("/api/auth/session answers on every brand host; a host no brand owns gets 404", async () => {
@@ -458,12 +555,27 @@ describe("nothing a client sends gives a 5xx, and no secret reaches the logs", (
           expect(new URL(res.headers.location, app.page("aurora")).origin).not.toBe("https://evil.example");
       }
     }
+    // Only Auth.js's session, CSRF and provider endpoints are served; never a POST, never its own pages.
+    for (const p of ["/api/auth/signin", "/api/auth/signout", "/api/auth/callback/partner?code=x", "/api/auth/error"])
+      expect((await new HttpBrowser().request(app.page("aurora", p))).status, p).toBe(404);
     const post = await new HttpBrowser().request(app.page("aurora", "/api/auth/signin/partner"), {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: "{nope",
     });
-    expect(post.status).toBeLessThan(500);
+    expect(post.status).toBe(405);
+    // Forwarded headers a client (or a proxy chain) sends, however odd, on a brand's pages.
+    for (const headers of <Record<string, string>[]>[
+      { "x-forwarded-proto": "https,http" },
+      { "x-forwarded-proto": "javascript" },
+      { "x-forwarded-host": "a b" },
+      { "x-forwarded-host": "evil.example" },
+      { "x-forwarded-proto": "https, https", "x-forwarded-host": "brand-b.localhost" },
+    ]) {
+      const res = await new HttpBrowser().request(app.page("cedar", "/"), { headers });
+      expect(res.status, JSON.stringify(headers)).toBe(200);
+      expect(res.body).toContain('data-brand="cedar"');
+    }
   });
 
   it("the logs hold no client secret, code, or token", () => {

@@ -141,12 +141,25 @@ describe("outbound URLs to a partner's IdP", () => {
     ["127.8.9.10", true],
     ["[::1]", true],
     ["::ffff:127.0.0.1", true],
+    ["[::ffff:7f00:1]", true],
+    ["[::ffff:7f12:3456]", true],
+    ["0.0.0.0", true],
+    ["[::]", true],
+    ["[0:0:0:0:0:0:0:1]", true],
+    ["[::ffff:a00:1]", false],
+    ["[::2]", false],
+    ["[2001:db8::1]", false],
     ["128.0.0.1", false],
     ["localhost.example.com", false],
     ["login.partner.example", false],
     ["10.0.0.1", false],
   ])("%s is loopback: %s", (host, loopback) => {
     expect(isLoopbackHost(host)).toBe(loopback);
+  });
+
+  it("the URL parser's own spelling of a loopback address is caught too", () => {
+    for (const url of ["https://[::ffff:127.0.0.1]/", "https://0.0.0.0:9443/", "https://[::]/", "https://127.1/"])
+      expect(idpUrlProblem(url, { allowLoopback: false }), url).toMatch(/SSO_DEV_ALLOW_LOOPBACK/);
   });
 
   it("endpoints named by discovery follow the issuer's rules; queries are fine there", () => {

@@ -5,7 +5,10 @@ import demoBrands from "@/lib/brands/demo-brands.json";
 import { tempDir } from "@/lib/content/__tests__/helpers";
 import { openTestStore, type TestStore } from "@/lib/store/testing";
 
-/** The test brands: the two demo brands (silent login on; token auth by body and by Basic) and one with it off. */
+/**
+ * The test brands: two with silent login on (token auth by body and by Basic), one with it off, and one served behind
+ * a TLS proxy (https canonical URL).
+ */
 export const SSO_BRANDS = {
   aurora: {
     host: "brand-a.localhost",
@@ -28,8 +31,17 @@ export const SSO_BRANDS = {
     method: "client_secret_post",
     silent: false,
   },
+  // Served behind a TLS proxy: its canonical URL (and so its redirect URIs) are https.
+  delta: {
+    host: "brand-d.localhost",
+    clientId: "delta-rp",
+    secret: "delta-client-secret-0004",
+    method: "client_secret_post",
+    silent: true,
+  },
 } as const;
 export type SsoBrand = keyof typeof SSO_BRANDS;
+const scheme = (id: SsoBrand) => (id === "delta" ? "https" : "http");
 
 export const TEST_AUTH_SECRET = "test-auth-secret-0123456789-abcdefghijkl";
 
@@ -53,7 +65,7 @@ export function ssoBrandsFile(issuer: string, port: number, providerName = "Test
       id,
       displayName: `${id[0]!.toUpperCase()}${id.slice(1)} Test`,
       hosts: [b.host, `${id}.localhost`],
-      canonicalUrl: `http://${b.host}:${port}`,
+      canonicalUrl: `${scheme(id)}://${b.host}:${port}`,
       partner: { ...template.partner, source: `${id}-partner`, keys: [`${id}-partner-key-0000000001`] },
       sso: {
         providerName,
@@ -93,7 +105,9 @@ export function ssoClients(port: number): SsoApp["clients"] {
   return (Object.keys(SSO_BRANDS) as SsoBrand[]).map((id) => ({
     clientId: SSO_BRANDS[id].clientId,
     clientSecret: SSO_BRANDS[id].secret,
-    redirectUris: [SSO_BRANDS[id].host, `${id}.localhost`].map((h) => `http://${h}:${port}/oauth2/idpresponse`),
+    redirectUris: [SSO_BRANDS[id].host, `${id}.localhost`].map(
+      (h) => `${scheme(id)}://${h}:${port}/oauth2/idpresponse`,
+    ),
   }));
 }
 

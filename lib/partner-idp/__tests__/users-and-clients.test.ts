@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { brandRegistrations, idpResponseUris } from "@/lib/partner-idp/brand-clients";
+import { idpResponseUris } from "@/lib/auth/redirect-uris";
+import { brandRegistrations } from "@/lib/partner-idp/brand-clients";
 import demoUsersFile from "@/lib/partner-idp/demo-users.json";
 import { DEMO_PASSWORD, demoUsers, hashPassword, loadUsers, verifyPassword } from "@/lib/partner-idp/users";
 
@@ -100,7 +101,7 @@ describe("brand registry → clients (CLI)", () => {
   });
 
   it("takes scheme and port from the canonical URL", () => {
-    expect(idpResponseUris(["a.example", "b.example"], "https://a.example")).toEqual([
+    expect(idpResponseUris({ hosts: ["a.example", "b.example"], canonicalUrl: "https://a.example" })).toEqual([
       "https://a.example/oauth2/idpresponse",
       "https://b.example/oauth2/idpresponse",
     ]);

@@ -1,4 +1,4 @@
-/** Auth.js's own endpoints on every brand host (session, sign-in and sign-out actions): lib/auth owns them. */
-export { GET, POST } from "@/lib/auth/route";
+/** Auth.js's session endpoint (and its CSRF token and provider list) on every brand host: lib/auth/route.ts. */
+export { GET } from "@/lib/auth/route";
 
 export const dynamic = "force-dynamic";
