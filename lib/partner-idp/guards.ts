@@ -34,7 +34,16 @@ export const notFoundPage: Middleware = async (ctx, next) => {
  * would strand the visitor on the IdP after the brand's top-level redirect; the reference IdP follows OIDC there.
  */
 export const authorizeGuard: Middleware = async (ctx, next) => {
-  if (ctx.path !== ROUTES.authorization || ctx.method !== "GET") return next();
+  if (ctx.path !== ROUTES.authorization) return next();
+  // spec §4.4: GET authorize. oidc-provider also takes POST, whose response_type this guard could not see: refused.
+  if (ctx.method !== "GET") {
+    ctx.set("Allow", "GET");
+    ctx.status = 405;
+    return renderProviderError(ctx, {
+      error: "invalid_request",
+      error_description: "the authorization endpoint takes GET",
+    });
+  }
   const responseType = ctx.query.response_type;
   if (responseType === "code") return next();
   ctx.status = 400;

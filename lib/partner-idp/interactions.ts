@@ -3,7 +3,7 @@ import { log } from "@/lib/log";
 import { BodyTooLarge, closeAfterResponse, isSameOrigin, mediaType, readBody, sendHtml } from "./http";
 import { errorPage, loginPage } from "./pages";
 import { firstPartyGrant } from "./provider";
-import { DEMO_PASSWORD, demoUsers, type UserDirectory } from "./users";
+import { DEMO_PASSWORD, demoUsers, Throttled, type UserDirectory } from "./users";
 
 /**
  * The partner's login page (spec §4.4 rule 2): oidc-provider sends a browser without a session to /login/<uid>; a
@@ -101,7 +101,19 @@ async function submitLogin(ctx: KoaContext, deps: InteractionDeps, uid: string):
 
   const email = (form.get("email") ?? "").slice(0, MAX_FIELD_LENGTH);
   const password = (form.get("password") ?? "").slice(0, MAX_FIELD_LENGTH);
-  const user = email && password ? await deps.users.authenticate(email, password) : undefined;
+  let user;
+  try {
+    user = email && password ? await deps.users.authenticate(email, password) : undefined;
+  } catch (e) {
+    if (!(e instanceof Throttled)) throw e;
+    log.info({ clientId: interaction.params.client_id }, "partner IdP: sign-in paused for this address (failures)");
+    ctx.set("Retry-After", String(e.retryAfter));
+    return sendHtml(
+      ctx,
+      429,
+      errorPage({ title: "Too many attempts", message: `Sign-in for this address is paused: ${e.message}.` }),
+    );
+  }
   if (!user) {
     log.info({ clientId: interaction.params.client_id }, "partner IdP: sign-in refused (bad credentials)");
     return renderLogin(ctx, deps, interaction, 401, email);

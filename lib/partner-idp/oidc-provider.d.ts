@@ -134,6 +134,7 @@ declare module "oidc-provider" {
   type Ttl = number | ((ctx: KoaContext, token: unknown, client: unknown) => number);
 
   export interface Configuration {
+    allowOmittingSingleRegisteredRedirectUri?: boolean;
     adapter?: (model: string) => Adapter;
     clients?: ClientMetadata[];
     claims?: Record<string, string[] | null>;

@@ -3,7 +3,7 @@ import type { KoaContext, Middleware } from "oidc-provider";
 import { z } from "zod";
 import { log } from "@/lib/log";
 import { BodyTooLarge, closeAfterResponse, mediaType, readBody, sendJson } from "./http";
-import type { PartnerUserProfile, UserDirectory } from "./users";
+import { Throttled, type PartnerUserProfile, type UserDirectory } from "./users";
 
 /**
  * The partner authentication API of scenario B (spec §4.5): a broker checks credentials and looks users up. Plain
@@ -67,7 +67,14 @@ async function validate(ctx: KoaContext, users: UserDirectory): Promise<void> {
   if (raw === undefined) return;
   const body = validateBody.safeParse(raw);
   if (!body.success) return fail(ctx, 400, "email and password (strings) are required");
-  const user = await users.authenticate(body.data.email, body.data.password);
+  let user;
+  try {
+    user = await users.authenticate(body.data.email, body.data.password);
+  } catch (e) {
+    if (!(e instanceof Throttled)) throw e;
+    ctx.set("Retry-After", String(e.retryAfter));
+    return fail(ctx, 429, e.message);
+  }
   // spec §4.5: invalid credentials are 401, the same for an unknown e-mail and a wrong password.
   if (!user) return fail(ctx, 401, "invalid credentials");
   sendJson(ctx, 200, userProfile(user));

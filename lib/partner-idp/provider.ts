@@ -24,7 +24,8 @@ export const ROUTES = {
 export const ACCESS_TOKEN_TTL_SECONDS = 3600;
 /** The partner's session policy (spec §5 SSO rule 3 leaves it to the partner). */
 export const SESSION_TTL_SECONDS = 8 * 3600;
-const INTERACTION_TTL_SECONDS = 30 * 60;
+/** Long enough to type a password; short, as anyone can start one. */
+const INTERACTION_TTL_SECONDS = 10 * 60;
 export const CLOCK_TOLERANCE_SECONDS = 15;
 
 /** spec §4.4: scope "openid email profile". */
@@ -109,6 +110,8 @@ function configuration(setup: ProviderSetup): Configuration {
     jwks: { keys: setup.signingKeys },
     routes: { ...ROUTES },
     responseTypes: ["code"],
+    // spec §4.4: redirect_uri is a parameter of every authorize request (oidc-provider would infer a client's only one).
+    allowOmittingSingleRegisteredRedirectUri: false,
     scopes: [...SCOPES],
     claims: CLAIMS,
     // spec §2.4: email and names in the id_token itself; oidc-provider would keep them for UserInfo only.

@@ -4,7 +4,9 @@ import type { Adapter, AdapterPayload } from "oidc-provider";
  * Sessions, interactions, grants, codes and tokens, in memory, owned by one running IdP rather than by a Provider:
  * oidc-provider 9.13 gives each Provider its own memory store (initialize_adapter.js calls createMemoryAdapter), so a
  * key reload, which builds a new Provider, would otherwise drop every session and code. Same contract as the
- * library's adapter (lib/adapters/memory_adapter.js), without its 1000-entry cap: entries leave when they expire.
+ * library's adapter (lib/adapters/memory_adapter.js), with a larger cap than its 1000 entries: entries leave when
+ * they expire, and beyond MAX_ENTRIES the oldest leave first (anyone can make an interaction by opening /authorize;
+ * memory stays bounded at the price of the oldest sessions under such a flood).
  */
 export interface ProviderStore {
   adapter: (model: string) => Adapter;
@@ -27,8 +29,9 @@ const GRANTABLE = new Set([
   "BackchannelAuthenticationRequest",
 ]);
 const SWEEP_INTERVAL_MS = 60_000;
+export const MAX_ENTRIES = 50_000;
 
-export function createProviderStore(clockToleranceSeconds: number): ProviderStore {
+export function createProviderStore(clockToleranceSeconds: number, maxEntries = MAX_ENTRIES): ProviderStore {
   const entries = new Map<string, Entry>();
 
   const get = (key: string): unknown => {
@@ -40,7 +43,11 @@ export function createProviderStore(clockToleranceSeconds: number): ProviderStor
     }
     return e.value;
   };
-  const set = (key: string, value: unknown, expiresAt: number) => entries.set(key, { value, expiresAt });
+  const set = (key: string, value: unknown, expiresAt: number) => {
+    entries.delete(key); // re-inserted last: the Map's order is the order of last writes
+    entries.set(key, { value, expiresAt });
+    while (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+  };
 
   const sweep = setInterval(() => {
     const now = Date.now();

@@ -66,8 +66,32 @@ function covers(cert: X509Certificate, hostname: string): boolean {
   return isIP(hostname) ? cert.checkIP(hostname) !== undefined : cert.checkHost(hostname) !== undefined;
 }
 
-function makeCa(dir: string): void {
+/**
+ * What the local CA may vouch for (RFC 5280 name constraints): this machine's names and the IdP's host name. Its
+ * key can then mint no certificate that a client trusting the CA (the demo's app, through NODE_EXTRA_CA_CERTS) would
+ * take for another site.
+ */
+function permittedNames(hostname: string): string[] {
+  const names = ["DNS:localhost", "IP:127.0.0.0/255.0.0.0", "IP:::1/ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff"];
+  if (
+    hostname !== "localhost" &&
+    !hostname.endsWith(".localhost") &&
+    !hostname.startsWith("127.") &&
+    hostname !== "::1"
+  )
+    names.push(
+      isIP(hostname) === 4
+        ? `IP:${hostname}/255.255.255.255`
+        : isIP(hostname) === 6
+          ? `IP:${hostname}/ffff:ffff:ffff:ffff:ffff:ffff:ffff:ffff`
+          : `DNS:${hostname}`,
+    );
+  return names;
+}
+
+function makeCa(dir: string, hostname: string): void {
   privateFile(path.join(dir, "ca-key.pem"));
+  const permitted = permittedNames(hostname);
   openssl(
     [
       "req",
@@ -88,9 +112,20 @@ function makeCa(dir: string): void {
       "basicConstraints=critical,CA:TRUE",
       "-addext",
       "keyUsage=critical,keyCertSign,cRLSign",
+      "-addext",
+      `nameConstraints=critical,${permitted.map((n) => `permitted;${n}`).join(",")}`,
     ],
     dir,
   );
+  fs.writeFileSync(path.join(dir, "ca-names.json"), JSON.stringify(permitted));
+}
+
+/** Whether the CA in `dir` was made to vouch for `hostname` (a CA of an earlier version, without constraints, is not). */
+function caPermits(dir: string, hostname: string): boolean {
+  const recorded = readIfExists(path.join(dir, "ca-names.json"));
+  if (!recorded) return false;
+  const names = new Set(JSON.parse(recorded) as string[]);
+  return permittedNames(hostname).every((n) => names.has(n));
 }
 
 function makeServerCert(dir: string, hostname: string): void {
@@ -159,9 +194,10 @@ export function ensureTls(dataDir: string, hostname: string): TlsMaterial {
   const caUsable =
     caPem !== undefined &&
     fs.existsSync(file("ca-key.pem")) &&
+    caPermits(dir, hostname) &&
     new Date(new X509Certificate(caPem).validTo).getTime() - Date.now() > RENEW_BEFORE_MS;
   if (!caUsable) {
-    makeCa(dir);
+    makeCa(dir, hostname);
     caPem = fs.readFileSync(file("ca.pem"), "utf8");
     log.info({ caFile: file("ca.pem") }, "partner IdP: local CA created");
   }

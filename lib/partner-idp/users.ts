@@ -1,5 +1,6 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
 import fs from "node:fs";
+import { FailureThrottle } from "./throttle";
 import { z } from "zod";
 import demoUsersJson from "./demo-users.json" with { type: "json" };
 
@@ -100,11 +101,32 @@ export class UserDirectory {
     return u && profile(u);
   }
 
-  /** The user these credentials belong to; undefined alike for an unknown e-mail and a wrong password. */
+  /** Failed checks per address (./throttle.ts), shared by the login page and the partner API. */
+  private readonly throttle = new FailureThrottle();
+
+  /**
+   * The user these credentials belong to; undefined alike for an unknown e-mail and a wrong password. After too many
+   * failures for one address, throws Throttled without checking the password (the caller answers 429).
+   */
   async authenticate(email: string, password: string): Promise<PartnerUserProfile | undefined> {
-    const u = this.byEmailMap.get(normalizeEmail(email));
+    const key = normalizeEmail(email);
+    const retryAfter = this.throttle.retryAfter(key);
+    if (retryAfter !== undefined) throw new Throttled(retryAfter);
+    const u = this.byEmailMap.get(key);
     const ok = await verifyPassword(password, u?.password_hash ?? this.decoyHash);
-    return u && ok ? profile(u) : undefined;
+    if (u && ok) {
+      this.throttle.succeeded(key);
+      return profile(u);
+    }
+    this.throttle.failed(key);
+    return undefined;
+  }
+}
+
+/** Too many failed password checks for one address: try again after `retryAfter` seconds. */
+export class Throttled extends Error {
+  constructor(readonly retryAfter: number) {
+    super(`too many failed attempts for this address; try again in ${Math.ceil(retryAfter / 60)} minutes`);
   }
 }
 

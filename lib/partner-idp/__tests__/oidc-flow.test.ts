@@ -201,6 +201,25 @@ describe("listeners and certificate", () => {
     expect(JSON.parse(reply.body).issuer).toBe(idp.issuer);
   });
 
+  it("its local CA can vouch only for this machine's names: a certificate it signs for another site fails", async () => {
+    const run = promisify(execFile);
+    const dir = path.join(dataDir, "tls");
+    const rogue = fs.mkdtempSync(path.join(os.tmpdir(), "rogue-"));
+    const sh = (cmd: string) => run("sh", ["-c", cmd], { cwd: rogue });
+    await sh(`openssl req -new -newkey rsa:2048 -nodes -keyout k.pem -out r.csr -subj /CN=bank.example`);
+    await sh(
+      `printf 'subjectAltName=DNS:bank.example\n' > ext && openssl x509 -req -in r.csr -CA "${dir}/ca.pem" -CAkey "${dir}/ca-key.pem" -set_serial 7 -days 1 -extfile ext -out c.pem`,
+    );
+    const verify = (cert: string) =>
+      run("openssl", ["verify", "-CAfile", path.join(dir, "ca.pem"), cert]).then(
+        (r) => r.stdout,
+        (e: { stdout: string; stderr: string }) => `${e.stdout}${e.stderr}`,
+      );
+    expect(await verify(path.join(rogue, "c.pem"))).toMatch(/permitted subtree violation/);
+    expect(await verify(path.join(dir, "server.pem"))).toMatch(/: OK/);
+    fs.rmSync(rogue, { recursive: true, force: true });
+  });
+
   it("reports the SPKI hash Chromium's --ignore-certificate-errors-spki-list expects (as openssl computes it)", async () => {
     const run = promisify(execFile);
     const cert = path.join(dataDir, "tls", "server.pem");
@@ -424,6 +443,28 @@ describe("authorization endpoint errors (spec §7)", () => {
     expect(reply.status).toBe(400);
     expect(reply.location).toBeUndefined();
     expect(reply.body).not.toContain("attacker.example");
+  });
+
+  it("answers a request without redirect_uri with a 400 page, even for a client with one registered URI", async () => {
+    const url = new URL(
+      authorizeUrl(idp.issuer, { clientId: BRAND_A.clientId, redirectUri: A_URI, state: "s", nonce: "n" }),
+    );
+    url.searchParams.delete("redirect_uri");
+    const reply = await new Browser(idp.caFile).get(url.href);
+    expect(reply.status).toBe(400);
+    expect(reply.location).toBeUndefined();
+  });
+
+  it("answers a POST to the authorization endpoint with 405 (spec §4.4: GET)", async () => {
+    const url = new URL(
+      authorizeUrl(idp.issuer, { clientId: BRAND_A.clientId, redirectUri: A_URI, state: "s", nonce: "n" }),
+    );
+    const reply = await new Browser(idp.caFile).request("POST", `${idp.issuer}/authorize`, {
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: `${url.searchParams.toString().replace("response_type=code", "response_type=token")}`,
+    });
+    expect(reply.status).toBe(405);
+    expect(reply.location).toBeUndefined();
   });
 
   it("answers response_type=token with a 400 page, no redirect, for a registered client too", async () => {

@@ -151,3 +151,17 @@ describe("bad requests are 4xx with an error body, never 5xx", () => {
     expect(missing.status).toBe(404);
   });
 });
+
+describe("password guessing (the login page and /auth/validate share it)", () => {
+  it("pauses checks for an address after 10 failures, with Retry-After; other addresses go on", async () => {
+    const target = demoUsers[2]!;
+    for (let i = 0; i < 10; i++)
+      expect((await call("validate", { email: target.email, password: `guess-${i}` })).status).toBe(401);
+    const paused = await call("validate", { email: target.email, password: DEMO_PASSWORD });
+    expect(paused.status).toBe(429);
+    expect(Number(paused.headers["retry-after"])).toBeGreaterThan(800);
+    expect(json(paused).error).toMatch(/too many failed attempts/);
+    const other = await call("validate", { email: USER.email, password: DEMO_PASSWORD });
+    expect(other.status).toBe(200);
+  });
+});
