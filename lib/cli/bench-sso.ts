@@ -1,9 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
-import { HttpBrowser, type StoredCookie } from "@/e2e/fixtures/http-browser";
+import { HttpBrowser, samePage, type Hop, type StoredCookie } from "@/e2e/fixtures/http-browser";
 import { SSO_COOKIES } from "@/lib/auth/cookies";
 import demoBrands from "@/lib/brands/demo-brands.json" with { type: "json" };
 import { log } from "@/lib/log";
@@ -31,7 +30,6 @@ not compressed; the IdP runs in this process, the app in its own. Targets (issue
 silent run; added time (silent − anonymous) at p50 ≤ 150 ms on loopback. Exit code 1 when a target fails.`;
 
 const BRAND = demoBrands.brands[0]!;
-const MAX_REDIRECTS = 10;
 const SIGNED_IN = 'class="account-name"';
 const TARGET_REDIRECTS = 3;
 const TARGET_ADDED_P50_MS = 150;
@@ -68,21 +66,13 @@ function options(): Options | undefined {
   };
 }
 
-interface TimedHop {
-  url: string;
-  status: number;
-  location?: string;
-  /** From sending the request until its answer has been read (cookies stored). */
-  ms: number;
-}
-
 type Kind = "silent" | "anonymous";
 
 interface Run {
   kind: Kind;
   /** From sending the first request until the last answer has been read. */
   ms: number;
-  hops: TimedHop[];
+  hops: Hop[];
   redirects: number;
   /** The final page's size (uncompressed HTML). */
   bytes: number;
@@ -90,40 +80,8 @@ interface Run {
   failure?: string;
 }
 
-/** A top-level navigation like HttpBrowser.navigate, with each hop and the whole timed. */
-async function timedNavigate(
-  browser: HttpBrowser,
-  url: string,
-): Promise<{ hops: TimedHop[]; body: string; ms: number }> {
-  const hops: TimedHop[] = [];
-  let current = url;
-  const start = performance.now();
-  for (;;) {
-    const sent = performance.now();
-    const res = await browser.request(current);
-    const done = performance.now();
-    const location = res.headers.location;
-    hops.push({ url: current, status: res.status, location, ms: done - sent });
-    if (res.status >= 300 && res.status < 400 && location && hops.length <= MAX_REDIRECTS) {
-      current = new URL(location, current).href;
-      continue;
-    }
-    return { hops, body: res.body, ms: done - start };
-  }
-}
-
-/** The same page: origin, path and every query parameter with its value (Next may re-encode a query). */
-function samePage(actual: string, expected: string): boolean {
-  const [a, e] = [new URL(actual), new URL(expected)];
-  return (
-    a.origin === e.origin &&
-    a.pathname === e.pathname &&
-    JSON.stringify([...a.searchParams]) === JSON.stringify([...e.searchParams])
-  );
-}
-
 /** Why a silent run's hops are not page → IdP /authorize → brand /oauth2/idpresponse → page (signed in), if so. */
-function silentFailure(hops: TimedHop[], body: string, pageUrl: string, issuer: string): string | undefined {
+function silentFailure(hops: Hop[], body: string, pageUrl: string, issuer: string): string | undefined {
   const urls = hops.map((h) => new URL(h.url));
   const last = hops[hops.length - 1]!;
   const chain = hops.map((h) => `${h.status} ${new URL(h.url).pathname}`).join(" → ");
@@ -138,7 +96,7 @@ function silentFailure(hops: TimedHop[], body: string, pageUrl: string, issuer: 
   return undefined;
 }
 
-function anonymousFailure(hops: TimedHop[], body: string): string | undefined {
+function anonymousFailure(hops: Hop[], body: string): string | undefined {
   const chain = hops.map((h) => `${h.status} ${new URL(h.url).pathname}`).join(" → ");
   if (hops.length !== 1) return `${hops.length - 1} redirects: ${chain}`;
   if (hops[0]!.status !== 200) return `status ${hops[0]!.status}`;
@@ -234,7 +192,7 @@ async function measure(opts: Options, pageUrl: string, issuer: string, ca: Buffe
     browser.cookies = idpCookies.map((c) => ({ ...c }));
     // A visitor who already tried in this browser session: the proxy serves the page, no silent login.
     if (kind === "anonymous") browser.setCookie(pageUrl, SSO_COOKIES.attempt, String(Math.floor(Date.now() / 1000)));
-    const { hops, body, ms } = await timedNavigate(browser, pageUrl);
+    const { hops, body, ms } = await browser.navigate(pageUrl);
     const failure = kind === "silent" ? silentFailure(hops, body, pageUrl, issuer) : anonymousFailure(hops, body);
     return { kind, ms, hops, redirects: hops.length - 1, bytes: Buffer.byteLength(body), failure };
   };
