@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { E2E_OPS_TOKEN } from "./seed";
-import { PORT, site, watchConsole } from "./fixtures/site";
+import { IDP, PORT, site, watchConsole } from "./fixtures/site";
 
 const OPS = `http://127.0.0.1:${PORT}/ops`;
 
@@ -82,6 +82,14 @@ test("operators see runs, rejected records, removed properties, partner arrivals
   await expect(arrival).toContainText("sakura-partner");
   await expect(arrival.locator("td").nth(3)).toHaveText("2");
   await expect(arrival.locator("td").nth(4)).toHaveText("2");
+
+  // Each brand's sign-on: the reference IdP in force, silent login on, users in its pool.
+  for (const brand of ["aurora", "sakura"]) {
+    const row = page.getByTestId("sign-on").locator("tr", { hasText: brand });
+    await expect(row.locator("td").nth(1)).toHaveText(`${IDP} (production)`);
+    await expect(row.locator("td").nth(2)).toHaveText("on");
+    await expect(row.locator("td").nth(3)).toHaveText(/^\d+$/);
+  }
 
   const id = changedHotelId();
   await page.getByLabel("Property id").fill(id);

@@ -10,14 +10,19 @@ type Props = { searchParams: Promise<{ error?: string; run?: string }> };
 
 const seconds = (ms: number | null) => (ms === null ? "—" : `${(ms / 1000).toFixed(2)} s`);
 
-/** Operators' status: sync runs, a run's rejected records, removed properties, partner arrivals, property lookup. */
+/**
+ * Operators' status: sync runs, a run's rejected records, removed properties, partner arrivals, each brand's sign-on,
+ * property lookup.
+ */
 export default async function StatusPage({ searchParams }: Props) {
   const access = await opsAccess();
   const query = await searchParams;
   if (access !== "signed-in") return <OpsGate access={access} error={query.error === "1"} />;
 
   const { db } = await store();
-  const { runs, runId, rejected, removed, arrivals } = await loadStatus(db, { runId: Number(query.run) || undefined });
+  const { runs, runId, rejected, removed, arrivals, signOn } = await loadStatus(db, {
+    runId: Number(query.run) || undefined,
+  });
 
   return (
     <>
@@ -170,6 +175,30 @@ export default async function StatusPage({ searchParams }: Props) {
             </tbody>
           </table>
         )}
+      </section>
+
+      <section aria-labelledby="sign-on">
+        <h2 id="sign-on">Sign-on</h2>
+        <table data-testid="sign-on">
+          <thead>
+            <tr>
+              <th>Brand</th>
+              <th>Identity provider (credentials in force)</th>
+              <th>Silent login</th>
+              <th>Users in its pool</th>
+            </tr>
+          </thead>
+          <tbody>
+            {signOn.map((b) => (
+              <tr key={b.brand}>
+                <td>{b.brand}</td>
+                <td>{b.issuer ? `${b.issuer} (${b.environment})` : "no sign-on"}</td>
+                <td>{b.issuer ? (b.silentLogin ? "on" : "off") : "—"}</td>
+                <td>{b.users}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </section>
     </>
   );
