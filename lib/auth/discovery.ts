@@ -25,8 +25,10 @@ interface IssuerState {
 
 /** Discovery documents are kept this long; endpoints rarely move. */
 const METADATA_TTL_MS = 10 * 60_000;
-/** A probe before a silent login waits at most this long: a visitor's first page waits for it. */
+/** A visitor's first page waits at most this long for a probe of the IdP before a silent login. */
 const PROBE_TIMEOUT_MS = 1500;
+/** How late a timer must fire to count the event loop as stalled (and the grace then given to arrived I/O). */
+const LATE_TIMER_MS = 100;
 
 const issuers = processShared("idp-issuers", () => new Map<string, IssuerState>());
 
@@ -68,11 +70,11 @@ export function parseMetadata(issuer: string, doc: Record<string, unknown>): Idp
   return metadata;
 }
 
-async function fetchMetadata(issuer: string, timeoutMs?: number): Promise<IdpMetadata> {
+async function fetchMetadata(issuer: string): Promise<IdpMetadata> {
   const s = stateOf(issuer);
   s.inflight ??= (async () => {
     try {
-      const response = await idpFetch(discoveryUrl(issuer), { headers: { accept: "application/json" } }, timeoutMs);
+      const response = await idpFetch(discoveryUrl(issuer), { headers: { accept: "application/json" } });
       if (!response.ok) throw idpError("IDP_BAD_RESPONSE", `discovery answered ${response.status}`);
       const metadata = parseMetadata(issuer, await idpJson(response, "the discovery document"));
       s.metadata = metadata;
@@ -104,22 +106,51 @@ export function cachedMetadata(issuer: string): IdpMetadata | undefined {
 /**
  * Whether a silent login may send a visitor to this IdP now. A visitor redirected to an IdP that does not answer
  * sees a browser error page, which the brand can never undo; so the IdP must have answered within the last
- * SSO_IDP_CHECK_SECONDS, else it is probed (discovery, 1.5 s at most). A failure opens the circuit: no attempt and no
- * probe for SSO_IDP_RETRY_SECONDS.
+ * SSO_IDP_CHECK_SECONDS, else it is probed (discovery). The visitor waits 1.5 s at most for the probe; the verdict on
+ * the IdP is the probe's own (SSO_HTTP_TIMEOUT_MS): a failure opens the circuit, no attempt and no probe for
+ * SSO_IDP_RETRY_SECONDS, while a probe that answers after the visitor stopped waiting keeps it closed.
  */
 export async function idpAvailable(issuer: string): Promise<boolean> {
   const s = stateOf(issuer);
   const now = Date.now();
   if (now < s.openUntil) return false;
   if (s.metadata && now - s.lastContact < config().SSO_IDP_CHECK_SECONDS * 1000) return true;
-  // A probe may join a fetch already under way with the longer SSO_HTTP_TIMEOUT_MS: the visitor waits 1.5 s at most.
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), PROBE_TIMEOUT_MS)));
-  const answered = fetchMetadata(issuer, PROBE_TIMEOUT_MS).then(
-    () => true,
-    () => false,
+  return withinProbeWait(
+    fetchMetadata(issuer).then(
+      () => true,
+      () => false,
+    ),
   );
-  return Promise.race([answered, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The probe's answer, or false after PROBE_TIMEOUT_MS. A timer that fires late because the event loop was busy
+ * elsewhere (a long task of this process) gives the I/O that arrived meanwhile a moment to be read: the process's
+ * own stall is not the IdP's delay.
+ */
+export function withinProbeWait(answer: Promise<boolean>): Promise<boolean> {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    let graced = false;
+    const expire = () => {
+      if (!graced && performance.now() - started - PROBE_TIMEOUT_MS > LATE_TIMER_MS) {
+        graced = true;
+        timer = setTimeout(expire, LATE_TIMER_MS);
+        return;
+      }
+      resolve(false);
+    };
+    let timer = setTimeout(expire, PROBE_TIMEOUT_MS);
+    void answer.then((ok) => {
+      clearTimeout(timer);
+      resolve(ok);
+    });
+  });
+}
+
+/** At start: each issuer's discovery document, so the first visitors need no probe. Failures open the circuit. */
+export function warmUpIdps(issuers: string[]): void {
+  for (const issuer of new Set(issuers)) void fetchMetadata(issuer).catch(() => undefined);
 }
 
 export function reportIdpContact(issuer: string): void {

@@ -4,6 +4,7 @@ import { brands } from "@/lib/brands";
 import { config } from "@/lib/config";
 import { log } from "@/lib/log";
 import { secretFile } from "@/lib/runtime/secret-file";
+import { warmUpIdps } from "./discovery";
 import { processShared } from "@/lib/runtime/shared";
 
 const state = processShared("auth-secret", () => ({
@@ -13,7 +14,7 @@ const state = processShared("auth-secret", () => ({
 
 /**
  * The platform's sign-on secret: AUTH_SECRET. The production server refuses to start without it when a brand has
- * sign-on (assertSignOnReady); under `next dev` one is generated once into DATA_DIR/auth-secret.
+ * sign-on (prepareSignOn); under `next dev` one is generated once into DATA_DIR/auth-secret.
  */
 function rootSecret(): string {
   if (state.root) return state.root;
@@ -43,9 +44,9 @@ export function brandSecret(brandId: string): string {
 /**
  * At the production server's start: sign-on needs AUTH_SECRET (a generated one would differ per instance and per
  * deploy: sign-ins would fail on the instance that did not start them, and every deploy would sign everyone out).
- * Logs which credentials are in force and for which brands.
+ * Logs which credentials are in force and for which brands, and asks each IdP for its discovery document.
  */
-export function assertSignOnReady(): void {
+export function prepareSignOn(): void {
   const cfg = config();
   const registry = brands();
   const signOn = registry.brands.filter((b) => registry.sso(b));
@@ -62,6 +63,7 @@ export function assertSignOnReady(): void {
     },
     "sign-on: credentials in force",
   );
+  warmUpIdps(signOn.map((b) => registry.sso(b)!.issuer));
   if (cfg.SSO_DEV_ALLOW_LOOPBACK)
     log.warn(
       "sign-on: SSO_DEV_ALLOW_LOOPBACK is on: identity providers on this machine (and plain http there) are allowed",

@@ -2,7 +2,7 @@ import http from "node:http";
 import zlib from "node:zlib";
 import compression from "compression";
 import next from "next";
-import { assertSignOnReady } from "@/lib/auth/secret";
+import { prepareSignOn } from "@/lib/auth/secret";
 import { log } from "@/lib/log";
 import { COMPRESS_THRESHOLD, compressWhole } from "./compress";
 
@@ -32,7 +32,7 @@ const JSON_ROUTES = /^\/(v1|api)\//;
  */
 export async function startServer(opts: { port: number; hostname?: string; dir?: string }) {
   const hostname = opts.hostname ?? "127.0.0.1";
-  assertSignOnReady();
+  prepareSignOn();
   // No hostname for Next: with one, a proxy.ts rewrite's URL (built on "localhost") differs from the URL Next builds
   // of the request (on the hostname), so Next takes the rewrite for an external one and proxies it to itself forever.
   const app = next({ dev: false, dir: opts.dir ?? process.cwd(), port: opts.port });

@@ -1,3 +1,4 @@
+import net from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
 import { idpUrlProblem, isLoopbackHost } from "@/lib/http/outbound";
 import { returnPath, safeCallbackUrl } from "../config";
@@ -183,5 +184,31 @@ describe("each brand's own sign-on secret", () => {
     expect(brandSecret("aurora")).not.toBe(brandSecret("sakura"));
     expect(brandSecret("aurora")).not.toContain(process.env.AUTH_SECRET);
     expect(Buffer.from(brandSecret("aurora"), "base64url")).toHaveLength(32);
+  });
+});
+
+describe("waiting for a probe of the IdP", () => {
+  it("an answer that arrived while this process's event loop was stalled still counts", async () => {
+    const { withinProbeWait } = await import("../discovery");
+    // An IdP that answers at once, over a real socket: Node reads socket I/O only after the timers that are due.
+    const server = net.createServer((socket) => socket.end("ok"));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const client = net.connect((server.address() as net.AddressInfo).port, "127.0.0.1");
+    await new Promise((resolve) => client.once("connect", resolve));
+    const answer = new Promise<boolean>((resolve) => client.once("data", () => resolve(true)));
+    const waiting = withinProbeWait(answer);
+    const until = performance.now() + 1700;
+    while (performance.now() < until); // a long synchronous task (a catalog rebuild, a start-up load…)
+    expect(await waiting).toBe(true);
+    client.destroy();
+    server.close();
+  });
+
+  it("no answer within 1.5 s is no answer", async () => {
+    const { withinProbeWait } = await import("../discovery");
+    const started = performance.now();
+    expect(await withinProbeWait(new Promise<boolean>(() => undefined))).toBe(false);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(1490);
+    expect(performance.now() - started).toBeLessThan(2500);
   });
 });
