@@ -9,7 +9,7 @@ import {
   type Preferences,
 } from "@/lib/brands/preferences";
 import { BRAND_HEADERS, PREFERENCES_PATH, UNKNOWN_HOST_PATH } from "@/lib/brands/routing";
-import { SSO_COOKIES } from "@/lib/auth/cookies";
+import { expired, SSO_COOKIES } from "@/lib/auth/cookies";
 import { requestOrigin } from "@/lib/auth/origin";
 import { silentSignIn } from "@/lib/auth/silent";
 
@@ -89,7 +89,7 @@ export async function proxy(request: NextRequest) {
   target.pathname = `/${brand.id}${url.pathname === "/" ? "" : url.pathname}`;
   const response = NextResponse.rewrite(target, { request: { headers } });
   response.headers.set("Vary", "Host, Cookie, Accept-Language");
-  if (notice) response.cookies.set(SSO_COOKIES.notice, "", { path: "/", maxAge: 0 });
+  if (notice) response.cookies.set(SSO_COOKIES.notice, "", expired(requestOrigin(request).startsWith("https:")));
   return saveCookies(response, request, save);
 }
 
