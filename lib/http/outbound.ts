@@ -1,3 +1,6 @@
+import dns from "node:dns";
+import http from "node:http";
+import https from "node:https";
 import net from "node:net";
 
 /**
@@ -56,4 +59,169 @@ export function idpUrlProblem(value: string, opts: { allowLoopback: boolean; iss
   if (url.protocol === "http:")
     return loopback ? undefined : "must use https (plain http only for an identity provider on this machine)";
   return "must use https";
+}
+
+/** Address ranges an outbound request must never reach (besides loopback, allowed only under the development switch). */
+const NOT_PUBLIC = (() => {
+  const list = new net.BlockList();
+  for (const [prefix, bits] of [
+    ["0.0.0.0", 8], // "this" network
+    ["10.0.0.0", 8], // private
+    ["100.64.0.0", 10], // carrier-grade NAT
+    ["169.254.0.0", 16], // link-local, cloud metadata (169.254.169.254)
+    ["172.16.0.0", 12], // private
+    ["192.0.0.0", 24], // IETF protocol assignments
+    ["192.0.2.0", 24], // documentation
+    ["192.168.0.0", 16], // private
+    ["198.18.0.0", 15], // benchmarking
+    ["198.51.100.0", 24], // documentation
+    ["203.0.113.0", 24], // documentation
+    ["224.0.0.0", 4], // multicast
+    ["240.0.0.0", 4], // reserved, broadcast
+  ] as const)
+    list.addSubnet(prefix, bits, "ipv4");
+  for (const [prefix, bits] of [
+    ["::", 128], // unspecified
+    ["64:ff9b::", 96], // NAT64: an IPv4 address behind it
+    ["100::", 64], // discard
+    ["2001:db8::", 32], // documentation
+    ["fc00::", 7], // unique local (and fd00:ec2::254, a cloud metadata address)
+    ["fe80::", 10], // link-local
+    ["ff00::", 8], // multicast
+  ] as const)
+    list.addSubnet(prefix, bits, "ipv6");
+  return list;
+})();
+
+/**
+ * Why an outbound request must not connect to `address` (an IP a host name resolved to, or a literal one), or
+ * undefined when it may: public addresses only; loopback only with the development switch. IPv4-mapped IPv6
+ * addresses are judged as the IPv4 address they carry.
+ */
+export function addressProblem(address: string, opts: { allowLoopback: boolean }): string | undefined {
+  let ip = address.replace(/^\[|\]$/g, "").toLowerCase();
+  if (net.isIPv6(ip)) {
+    const words = expandIPv6(ip);
+    if (words.slice(0, 6).join(":") === "0:0:0:0:0:65535")
+      ip = [words[6]! >> 8, words[6]! & 255, words[7]! >> 8, words[7]! & 255].join(".");
+  }
+  const family = net.isIPv4(ip) ? "ipv4" : net.isIPv6(ip) ? "ipv6" : undefined;
+  if (!family) return `is not an IP address (${address.slice(0, 60)})`;
+  if (isLoopbackHost(ip) && ip !== "0.0.0.0" && ip !== "::")
+    return opts.allowLoopback ? undefined : `is this machine (${ip}): allowed only with the development switch`;
+  if (NOT_PUBLIC.check(ip, family)) return `is a private, link-local, metadata or reserved address (${ip})`;
+  return undefined;
+}
+
+export interface GuardedFetchOptions {
+  allowLoopback: boolean;
+  timeoutMs: number;
+  maxBytes: number;
+}
+
+export interface GuardedRequest {
+  method?: string;
+  headers?: Headers | Record<string, string>;
+  body?: string | URLSearchParams | Uint8Array;
+  signal?: AbortSignal | null;
+}
+
+/** Refused before or while connecting: the URL or an address it resolves to breaks the outbound rules. */
+export class OutboundRefused extends Error {
+  override readonly name = "OutboundRefused";
+}
+
+const agents = { "http:": new http.Agent({ keepAlive: true }), "https:": new https.Agent({ keepAlive: true }) };
+
+/**
+ * An outbound HTTP request to a partner's server, guarded: https (http only to this machine under the development
+ * switch), the host resolved and every address it resolves to public (no loopback, private, link-local, metadata or
+ * reserved range; loopback under the switch), no redirect followed (a 3xx is returned as it is), a time limit for
+ * the whole exchange and a limit on the answer's size. Answers as a web Response.
+ */
+export async function guardedFetch(url: string, req: GuardedRequest, opts: GuardedFetchOptions): Promise<Response> {
+  const target = new URL(url);
+  const nameProblem = idpUrlProblem(url, { allowLoopback: opts.allowLoopback });
+  if (nameProblem) throw new OutboundRefused(`${target.origin}: ${nameProblem}`);
+  const host = target.hostname.replace(/^\[|\]$/g, "");
+  if (net.isIP(host)) {
+    const problem = addressProblem(host, opts);
+    if (problem) throw new OutboundRefused(`${target.origin}: ${problem}`);
+  }
+  const lookup: net.LookupFunction = (hostname, options, callback) => {
+    dns.lookup(hostname, { all: true, family: (options as dns.LookupOptions).family ?? 0 }, (err, addresses) => {
+      if (err) return (callback as (e: Error | null) => void)(err);
+      const list = addresses as dns.LookupAddress[];
+      const refused = list.map((a) => addressProblem(a.address, opts)).find(Boolean);
+      if (refused)
+        return (callback as (e: Error) => void)(
+          new OutboundRefused(`${hostname} resolves to an address that ${refused}`),
+        );
+      if ((options as dns.LookupAllOptions).all)
+        return (callback as (e: null, a: dns.LookupAddress[]) => void)(null, list);
+      const first = list[0]!;
+      (callback as (e: null, a: string, f: number) => void)(null, first.address, first.family);
+    });
+  };
+  const headers = Object.fromEntries(new Headers(req.headers ?? {}).entries());
+  const body =
+    req.body === undefined
+      ? undefined
+      : typeof req.body === "string" || req.body instanceof Uint8Array
+        ? req.body
+        : req.body.toString();
+  if (body !== undefined) headers["content-length"] = String(Buffer.byteLength(body));
+  if (req.body instanceof URLSearchParams && !headers["content-type"])
+    headers["content-type"] = "application/x-www-form-urlencoded;charset=UTF-8";
+  const lib = target.protocol === "https:" ? https : http;
+  return new Promise<Response>((resolve, reject) => {
+    const outgoing = lib.request(
+      target,
+      { method: req.method ?? "GET", headers, lookup, agent: agents[target.protocol as "http:" | "https:"] },
+      (incoming) => {
+        const declared = Number(incoming.headers["content-length"] ?? "0");
+        if (declared > opts.maxBytes)
+          return fail(new OutboundRefused(`${target.origin} answered with ${declared} bytes`));
+        const chunks: Buffer[] = [];
+        let size = 0;
+        incoming.on("data", (chunk: Buffer) => {
+          size += chunk.byteLength;
+          if (size > opts.maxBytes)
+            return fail(new OutboundRefused(`${target.origin} answered with more than ${opts.maxBytes} bytes`));
+          chunks.push(chunk);
+        });
+        incoming.on("error", fail);
+        incoming.on("end", () => {
+          clearTimeout(timer);
+          const responseHeaders = new Headers();
+          for (const [name, value] of Object.entries(incoming.headers))
+            for (const v of Array.isArray(value) ? value : value === undefined ? [] : [value])
+              responseHeaders.append(name, v);
+          const status = incoming.statusCode ?? 502;
+          const nullBody = status === 204 || status === 304 || (status >= 100 && status < 200);
+          resolve(
+            new Response(nullBody ? null : Buffer.concat(chunks), {
+              status,
+              statusText: incoming.statusMessage,
+              headers: responseHeaders,
+            }),
+          );
+        });
+      },
+    );
+    const timer = setTimeout(
+      () => fail(Object.assign(new Error(`no answer within ${opts.timeoutMs} ms`), { name: "TimeoutError" })),
+      opts.timeoutMs,
+    );
+    function fail(e: Error) {
+      clearTimeout(timer);
+      outgoing.destroy();
+      reject(e);
+    }
+    req.signal?.addEventListener("abort", () => fail(Object.assign(new Error("aborted"), { name: "AbortError" })), {
+      once: true,
+    });
+    outgoing.on("error", fail);
+    outgoing.end(body);
+  });
 }

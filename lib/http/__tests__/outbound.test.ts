@@ -1,0 +1,96 @@
+import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addressProblem, guardedFetch, OutboundRefused } from "../outbound";
+
+/** The outbound guard of requests to partners' servers (issue: in production, only HTTPS to public addresses). */
+const production = { allowLoopback: false, timeoutMs: 2000, maxBytes: 1024 };
+const development = { ...production, allowLoopback: true };
+
+/** A name other than localhost that this machine resolves to loopback (its own host names in /etc/hosts). */
+const loopbackName = fs
+  .readFileSync("/etc/hosts", "utf8")
+  .split("\n")
+  .map((l) => l.replace(/#.*/, "").trim().split(/\s+/))
+  .find(([ip, ...names]) => ip?.startsWith("127.") && names.some((n) => n && !/localhost/.test(n)))
+  ?.find((n, i) => i > 0 && !/localhost/.test(n));
+
+let server: http.Server;
+let port: number;
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    if (req.url === "/redirect")
+      return res.writeHead(302, { location: "http://169.254.169.254/latest/meta-data" }).end();
+    if (req.url === "/big") return res.end("x".repeat(5000));
+    if (req.url === "/slow") return void setTimeout(() => res.end("late"), 5000);
+    res.end("ok");
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(() => server.closeAllConnections?.() ?? server.close());
+
+describe("addresses", () => {
+  it.each([
+    ["127.0.0.1", /this machine/],
+    ["::1", /this machine/],
+    ["10.1.2.3", /private/],
+    ["172.20.0.1", /private/],
+    ["192.168.0.10", /private/],
+    ["169.254.169.254", /metadata/],
+    ["fd00:ec2::254", /private/],
+    ["fe80::1", /link-local/],
+    ["100.64.1.1", /private/],
+    ["0.0.0.0", /reserved/],
+    ["::", /reserved/],
+    ["::ffff:10.0.0.1", /private/],
+    ["::ffff:a9fe:a9fe", /metadata/],
+    ["64:ff9b::a00:1", /reserved/],
+    ["224.0.0.1", /reserved/],
+  ])("%s is refused in production", (address, message) => {
+    expect(addressProblem(address, production)).toMatch(message);
+  });
+
+  it("public addresses are allowed; loopback only with the development switch", () => {
+    for (const address of ["93.184.215.14", "2606:2800:21f:cb07:6820:80da:af6b:8b2c", "8.8.8.8"])
+      expect(addressProblem(address, production)).toBeUndefined();
+    expect(addressProblem("127.0.0.1", development)).toBeUndefined();
+    expect(addressProblem("10.0.0.1", development)).toMatch(/private/);
+  });
+});
+
+describe("guardedFetch", () => {
+  it.each([
+    "https://127.0.0.1/",
+    "https://10.0.0.1/",
+    "https://169.254.169.254/latest/meta-data",
+    "https://[fd00:ec2::254]/",
+    "https://[::ffff:192.168.1.1]/",
+    "http://93.184.215.14/",
+    "https://localhost/",
+  ])("refuses %s in production, before connecting", async (url) => {
+    await expect(guardedFetch(url, {}, production)).rejects.toBeInstanceOf(OutboundRefused);
+  });
+
+  it("refuses a host name that resolves to this machine, checked after DNS", async () => {
+    expect(loopbackName, "a name of this machine in /etc/hosts").toBeTruthy();
+    const refused = guardedFetch(`https://${loopbackName}:${port}/`, {}, production);
+    await expect(refused).rejects.toBeInstanceOf(OutboundRefused);
+    await expect(refused).rejects.toThrow(/resolves to an address that is this machine/);
+  });
+
+  it("under the development switch reaches this machine, follows no redirect, and bounds time and size", async () => {
+    const ok = await guardedFetch(`http://127.0.0.1:${port}/`, {}, development);
+    expect(await ok.text()).toBe("ok");
+    const redirect = await guardedFetch(`http://127.0.0.1:${port}/redirect`, {}, development);
+    expect(redirect.status).toBe(302); // returned as it is: the metadata address was never contacted
+    expect(redirect.headers.get("location")).toBe("http://169.254.169.254/latest/meta-data");
+    await expect(guardedFetch(`http://127.0.0.1:${port}/big`, {}, development)).rejects.toThrow(/answered with .*bytes/);
+    const started = Date.now();
+    await expect(guardedFetch(`http://127.0.0.1:${port}/slow`, {}, development)).rejects.toThrow(
+      /no answer within 2000 ms/,
+    );
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+});
