@@ -2,6 +2,7 @@ import dns from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import net from "node:net";
+import tls from "node:tls";
 
 /**
  * Host names that always mean this machine: localhost, *.localhost (RFC 6761), 127.0.0.0/8, ::1, the unspecified
@@ -117,6 +118,8 @@ export interface GuardedFetchOptions {
   allowLoopback: boolean;
   timeoutMs: number;
   maxBytes: number;
+  /** A CA to trust besides the system's (a local provider's, for the demo and the tests): PEM. */
+  extraCa?: string;
 }
 
 export interface GuardedRequest {
@@ -177,7 +180,13 @@ export async function guardedFetch(url: string, req: GuardedRequest, opts: Guard
   return new Promise<Response>((resolve, reject) => {
     const outgoing = lib.request(
       target,
-      { method: req.method ?? "GET", headers, lookup, agent: agents[target.protocol as "http:" | "https:"] },
+      {
+        method: req.method ?? "GET",
+        headers,
+        lookup,
+        agent: agents[target.protocol as "http:" | "https:"],
+        ...(opts.extraCa && { ca: [...tls.rootCertificates, opts.extraCa] }),
+      },
       (incoming) => {
         const declared = Number(incoming.headers["content-length"] ?? "0");
         if (declared > opts.maxBytes)

@@ -4,13 +4,14 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { JWK } from "jose";
 import type { ClientMetadata, Provider } from "oidc-provider";
 import { log } from "@/lib/log";
+import { configureFaults, faultMiddleware, handlerWithCookieFaults, storeWithFaults } from "./faults";
 import { authorizeGuard, errorGuard, notFoundPage } from "./guards";
 import { interactionRoutes } from "./interactions";
 import { ensureCookieKeys, ensureSigningKeys, jwksPath, publicJwks, readSigningKeys } from "./keys";
 import { PARTNER_NAME, PARTNER_SITE_CLIENT_ID, resolveOptions, type PartnerIdpOptions } from "./options";
 import { PARTNER_API_PREFIX, partnerApiRoutes } from "./partner-api";
 import { partnerSiteRedirectUri, partnerSiteRoutes } from "./partner-site";
-import { buildProvider, CLOCK_TOLERANCE_SECONDS } from "./provider";
+import { buildProvider, CLOCK_TOLERANCE_SECONDS, ROUTES } from "./provider";
 import { listenHttps } from "./server";
 import { createProviderStore } from "./store";
 import { ensureTls } from "./tls";
@@ -24,6 +25,8 @@ export type { BrandLink, PartnerIdpClient, PartnerIdpOptions } from "./options";
 export { PARTNER_NAME, PARTNER_SITE_CLIENT_ID } from "./options";
 export { retireKeys, rotateKeys } from "./keys";
 export { DEMO_PASSWORD, demoUsers, hashPassword, type PartnerUserProfile } from "./users";
+/** Test-only deliberate breakages (faults.ts), for the tests of validators and relying parties. */
+export { PARTNER_IDP_FAULT_NAMES, PARTNER_IDP_FAULTS, type PartnerIdpFault } from "./faults";
 
 export interface PartnerIdp {
   /** "https://<hostname>:<port>", no trailing slash. */
@@ -51,6 +54,8 @@ export async function startPartnerIdp(options: PartnerIdpOptions): Promise<Partn
   const cookieKeys = ensureCookieKeys(opts.dataDir);
   const users = loadUsers(opts.usersFile);
   const store = createProviderStore(CLOCK_TOLERANCE_SECONDS);
+  // Test-only (faults.ts): empty unless the options ask for breakages.
+  const faults = new Set(opts.faults);
 
   // Requests are passed to the current Provider; a key reload swaps it. Until the first is built (the issuer needs
   // the port), the server answers 503.
@@ -60,10 +65,10 @@ export async function startPartnerIdp(options: PartnerIdpOptions): Promise<Partn
     port: opts.port,
     key: tls.key,
     cert: tls.cert,
-    handler: (req, res) => {
+    handler: handlerWithCookieFaults(faults, (req, res) => {
       if (handle) return handle(req, res);
       res.writeHead(503, { "content-type": "text/plain", "retry-after": "1" }).end("starting");
-    },
+    }),
   });
   const port = listening.port;
   const issuer = `https://${opts.hostname}:${port}`;
@@ -98,13 +103,21 @@ export async function startPartnerIdp(options: PartnerIdpOptions): Promise<Partn
       signingKeys: keys,
       cookieKeys,
       clients: structuredClone(clients),
-      store,
+      store: storeWithFaults(store, faults, PARTNER_SITE_CLIENT_ID),
       users,
       codeTtlSeconds: opts.codeTtlSeconds,
+      configure: configureFaults(faults, PARTNER_SITE_CLIENT_ID),
       middleware: (provider) => [
         errorGuard,
         notFoundPage,
         authorizeGuard,
+        ...faultMiddleware({
+          faults,
+          provider,
+          clients,
+          partnerApiKey: opts.partnerApiKey,
+          routes: { ...ROUTES, partnerApi: PARTNER_API_PREFIX },
+        }),
         partnerApiRoutes({ apiKey: opts.partnerApiKey, users }),
         interactionRoutes({ provider, issuer, users, clientNames }),
         partnerSiteRoutes({
@@ -155,6 +168,8 @@ export async function startPartnerIdp(options: PartnerIdpOptions): Promise<Partn
     { issuer, clients: clients.map((c) => c.client_id), partnerApi: Boolean(opts.partnerApiKey) },
     "partner IdP: listening",
   );
+  if (faults.size)
+    log.warn({ faults: [...faults] }, "partner IdP: test-only faults active, this IdP is broken on purpose");
 
   let closed: Promise<void> | undefined;
   return {

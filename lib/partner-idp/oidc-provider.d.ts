@@ -72,6 +72,8 @@ declare module "oidc-provider" {
   export interface OIDCContext {
     provider: Provider;
     client?: { clientId: string };
+    /** The request's parameters, once oidc-provider has assembled them. */
+    params?: Record<string, unknown>;
     session: Session;
     result?: { consent?: { grantId?: string } };
   }
@@ -164,6 +166,8 @@ declare module "oidc-provider" {
 
   export class Provider {
     constructor(issuer: string, configuration?: Configuration);
+    /** The Koa context of the request being handled (oidc-provider's AsyncLocalStorage), inside its routes. */
+    static readonly ctx: KoaContext | undefined;
     readonly issuer: string;
     readonly Grant: GrantClass;
     readonly Session: { get(ctx: KoaContext): Promise<Session> };

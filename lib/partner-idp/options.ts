@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
+import { PARTNER_IDP_FAULT_NAMES, type PartnerIdpFault } from "./faults";
 
 /** The fictional partner this reference identity provider plays (spec §4.6 scenario C). */
 export const PARTNER_NAME = "Northwind Rewards";
@@ -38,6 +39,8 @@ export interface PartnerIdpOptions {
   codeTtlSeconds?: number;
   /** Brand sites the partner site links to, to show silent sign-in there. */
   brandLinks?: BrandLink[];
+  /** TEST-ONLY: deliberate breakages for the tests of validators and relying parties (faults.ts). Default none. */
+  faults?: PartnerIdpFault[];
 }
 
 const hostnameSchema = z
@@ -73,6 +76,7 @@ const optionsSchema = z.object({
   // Below 30 s only for tests of expiry; spec §8 recommends 30 to 60 seconds.
   codeTtlSeconds: z.number().int().min(1).max(600).default(60),
   brandLinks: z.array(z.object({ name: z.string().min(1), url: z.url() })).default([]),
+  faults: z.array(z.enum(PARTNER_IDP_FAULT_NAMES)).default([]),
 });
 
 export type ResolvedOptions = z.infer<typeof optionsSchema>;

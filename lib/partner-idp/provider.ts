@@ -53,6 +53,8 @@ export interface ProviderSetup {
   codeTtlSeconds: number;
   /** The partner's own routes, run in front of oidc-provider's. */
   middleware: (provider: Provider) => Middleware[];
+  /** Changes to the configuration; only the test-only faults (faults.ts) use it. */
+  configure?: (config: Configuration) => Configuration;
 }
 
 type GrantContext = Parameters<NonNullable<Configuration["loadExistingGrant"]>>[0];
@@ -169,7 +171,8 @@ function configuration(setup: ProviderSetup): Configuration {
 
 /** One Provider over the shared store; index.ts builds a new one when the signing keys change. */
 export function buildProvider(setup: ProviderSetup): Provider {
-  const provider = new Provider(setup.issuer, configuration(setup));
+  const config = configuration(setup);
+  const provider = new Provider(setup.issuer, setup.configure ? setup.configure(config) : config);
   for (const middleware of setup.middleware(provider)) provider.use(middleware);
 
   // Error codes and client ids only: descriptions can quote request input, and nothing here logs codes or tokens.

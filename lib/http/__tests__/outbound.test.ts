@@ -86,7 +86,9 @@ describe("guardedFetch", () => {
     const redirect = await guardedFetch(`http://127.0.0.1:${port}/redirect`, {}, development);
     expect(redirect.status).toBe(302); // returned as it is: the metadata address was never contacted
     expect(redirect.headers.get("location")).toBe("http://169.254.169.254/latest/meta-data");
-    await expect(guardedFetch(`http://127.0.0.1:${port}/big`, {}, development)).rejects.toThrow(/answered with .*bytes/);
+    await expect(guardedFetch(`http://127.0.0.1:${port}/big`, {}, development)).rejects.toThrow(
+      /answered with .*bytes/,
+    );
     const started = Date.now();
     await expect(guardedFetch(`http://127.0.0.1:${port}/slow`, {}, development)).rejects.toThrow(
       /no answer within 2000 ms/,

@@ -1,13 +1,13 @@
 import { execFile } from "node:child_process";
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from "jose";
+import { decodeProtectedHeader } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_PASSWORD, demoUsers, startPartnerIdp, type PartnerIdp, type PartnerIdpClient } from "@/lib/partner-idp";
-import { authorizeUrl, Browser, pkcePair, type Reply } from "./https-client";
+import { DEMO_PASSWORD, startPartnerIdp, type PartnerIdp, type PartnerIdpClient } from "@/lib/partner-idp";
+import { callbackQuery, Flow, USER } from "./flow";
+import { authorizeUrl, Browser, pkcePair } from "./https-client";
 
 /** The reference partner IdP driven over HTTPS as a relying party and a browser would (spec §4.4, §2.4, §7). */
 
@@ -22,7 +22,6 @@ const BRAND_B: PartnerIdpClient = {
   clientSecret: "brand-b-secret-0002",
   redirectUris: ["http://brand-b.localhost:3000/oauth2/idpresponse", "http://sakura.localhost:3000/oauth2/idpresponse"],
 };
-const USER = demoUsers[0]!;
 const A_URI = BRAND_A.redirectUris[0]!;
 const B_URI = BRAND_B.redirectUris[0]!;
 
@@ -31,12 +30,11 @@ let dataDir: string;
 /** The relying party's server-side HTTP client: no cookies. */
 let rp: Browser;
 
-const random = () => randomBytes(12).toString("base64url");
-
 beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "partner-idp-flow-"));
   idp = await startPartnerIdp({ dataDir, clients: [BRAND_A, BRAND_B] });
-  rp = new Browser(idp.caFile);
+  flow = new Flow(idp);
+  rp = flow.rp;
 });
 
 afterAll(async () => {
@@ -44,98 +42,13 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** The callback's query, after checking that the redirect goes to exactly this redirect URI. */
-function callbackQuery(reply: Reply, redirectUri: string): URLSearchParams {
-  // oidc-provider's query response mode answers 303 (See Other), for codes and errors alike.
-  expect(reply.status).toBe(303);
-  const url = new URL(reply.location!);
-  expect(`${url.origin}${url.pathname}`).toBe(redirectUri);
-  return url.searchParams;
-}
-
-interface Authorized {
-  code: string;
-  state: string;
-  nonce: string;
-  verifier: string;
-  query: URLSearchParams;
-  /** The replies of the way: authorize, login form, login POST, resume. */
-  replies: Reply[];
-}
-
-/** Authorization request, login page with the demo user, resume: the code at the redirect URI. */
-async function signIn(
-  browser: Browser,
-  client: PartnerIdpClient,
-  redirectUri = client.redirectUris[0]!,
-): Promise<Authorized> {
-  const state = random();
-  const nonce = random();
-  const { verifier, challenge } = pkcePair();
-  const start = await browser.get(
-    authorizeUrl(idp.issuer, { clientId: client.clientId, redirectUri, state, nonce, challenge }),
-  );
-  expect(start.status).toBe(303);
-  expect(start.location).toMatch(new RegExp(`^${idp.issuer}/login/[A-Za-z0-9_-]+$`));
-  const form = await browser.get(start.location!);
-  expect(form.status).toBe(200);
-  expect(form.body).toContain('name="password"');
-  const login = await browser.postForm(
-    start.location!,
-    { email: USER.email, password: DEMO_PASSWORD },
-    { origin: idp.issuer },
-  );
-  expect(login.status).toBe(303);
-  expect(login.location).toMatch(new RegExp(`^${idp.issuer}/authorize/`));
-  const resume = await browser.get(login.location!);
-  const query = callbackQuery(resume, redirectUri);
-  expect(query.get("state")).toBe(state);
-  return { code: query.get("code")!, state, nonce, verifier, query, replies: [start, form, login, resume] };
-}
-
-/** A silent authorization request (prompt=none): no login page expected. */
-async function silent(browser: Browser, client: PartnerIdpClient, redirectUri = client.redirectUris[0]!) {
-  const state = random();
-  const nonce = random();
-  const reply = await browser.get(
-    authorizeUrl(idp.issuer, { clientId: client.clientId, redirectUri, state, nonce, prompt: "none" }),
-  );
-  return { query: callbackQuery(reply, redirectUri), state, nonce };
-}
-
-function token(
-  client: PartnerIdpClient,
-  params: Record<string, string>,
-  auth: "post" | "basic" = "post",
-  secret = client.clientSecret,
-): Promise<Reply> {
-  const body = new URLSearchParams({ grant_type: "authorization_code", ...params });
-  const headers: Record<string, string> = { "content-type": "application/x-www-form-urlencoded" };
-  if (auth === "post") {
-    body.set("client_id", client.clientId);
-    body.set("client_secret", secret);
-  } else {
-    headers.authorization = `Basic ${Buffer.from(`${encodeURIComponent(client.clientId)}:${encodeURIComponent(secret)}`).toString("base64")}`;
-  }
-  return rp.request("POST", `${idp.issuer}/oauth/token`, { headers, body: body.toString(), cookies: false });
-}
-
-async function jwks(): Promise<JSONWebKeySet> {
-  const reply = await rp.get(`${idp.issuer}/.well-known/jwks.json`);
-  expect(reply.status).toBe(200);
-  return JSON.parse(reply.body) as JSONWebKeySet;
-}
-
-async function verifyIdToken(idToken: string, audience: string, nonce: string) {
-  const { payload, protectedHeader } = await jwtVerify(idToken, createLocalJWKSet(await jwks()), {
-    issuer: idp.issuer,
-    audience,
-    algorithms: ["RS256"],
-  });
-  expect(protectedHeader.alg).toBe("RS256");
-  expect(payload.nonce).toBe(nonce);
-  return payload;
-}
+// The flow's steps (flow.ts), bound to this file's IdP once it runs.
+let flow: Flow;
+const signIn: Flow["signIn"] = (...args) => flow.signIn(...args);
+const silent: Flow["silent"] = (...args) => flow.silent(...args);
+const token: Flow["token"] = (...args) => flow.token(...args);
+const jwks: Flow["jwks"] = () => flow.jwks();
+const verifyIdToken: Flow["verifyIdToken"] = (...args) => flow.verifyIdToken(...args);
 
 describe("discovery and key set (spec §2.4, §4.7 checks 1-2)", () => {
   it("publishes every field of §2.4 with the issuer exactly", async () => {

@@ -1,0 +1,109 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { IdpBrowser } from "./browser";
+import type { SsoCheckInput } from "./input";
+import type { CheckItemId, CheckResult } from "./items";
+
+const random = () => randomBytes(16).toString("base64url");
+
+/** One authorization code the validator obtained, with what its authorize request sent. */
+export interface Code {
+  code: string;
+  verifier: string;
+  nonce: string;
+}
+
+/** A run of the checklist: its input, what earlier items found, the results as they come. */
+export class CheckRun {
+  readonly results: CheckResult[] = [];
+  /** The discovery document, once it was read as JSON. */
+  discovery?: Record<string, unknown>;
+  browser?: IdpBrowser;
+  /** Whether the browser holds a session at the provider (after the interactive sign-in). */
+  signedIn = false;
+  /** The interactive sign-in's code (exchanged first, by client_secret_post). */
+  firstCode?: Code;
+  /** The token response of that exchange, and the nonce its authorize request sent. */
+  tokens?: { access_token?: unknown; id_token?: unknown; token_type?: unknown; expires_in?: unknown; nonce: string };
+  /** The keys of the key set, as fetched. */
+  keys: Record<string, unknown>[] = [];
+  private started = performance.now();
+
+  constructor(
+    readonly input: SsoCheckInput,
+    private readonly onResult?: (result: CheckResult) => void,
+  ) {}
+
+  private record(
+    id: CheckItemId,
+    status: CheckResult["status"],
+    reason: string,
+    extra: { seen?: string; hint?: string },
+  ) {
+    const now = performance.now();
+    const result: CheckResult = { id, status, reason, ...extra, ms: Math.round(now - this.started) };
+    this.started = now;
+    this.results.push(result);
+    this.onResult?.(result);
+  }
+
+  pass(id: CheckItemId, reason: string, seen?: string) {
+    this.record(id, "pass", reason, { seen });
+  }
+  fail(id: CheckItemId, reason: string, extra: { seen?: string; hint?: string } = {}) {
+    this.record(id, "fail", reason, extra);
+  }
+  /** Could not check (a missing input, or an earlier item's failure), with the reason. */
+  skip(id: CheckItemId, reason: string) {
+    this.record(id, "skipped", reason, {});
+  }
+  /** Skips every item of the list that has no result yet. */
+  skipRest(ids: readonly CheckItemId[], reason: string) {
+    for (const id of ids) if (!this.results.some((r) => r.id === id)) this.skip(id, reason);
+  }
+  has(id: CheckItemId): CheckResult | undefined {
+    return this.results.find((r) => r.id === id);
+  }
+
+  /** An endpoint the discovery document names (a string), or undefined. */
+  endpoint(name: string): string | undefined {
+    const value = this.discovery?.[name];
+    return typeof value === "string" ? value : undefined;
+  }
+
+  /** An authorize URL: code flow, scope openid email profile, state, nonce and PKCE S256 (as a brand sends it). */
+  authorizeUrl(params: Record<string, string | undefined> = {}): {
+    url: string;
+    state: string;
+    nonce: string;
+    verifier: string;
+  } {
+    const state = random();
+    const nonce = random();
+    const verifier = random() + random();
+    const url = new URL(this.endpoint("authorization_endpoint")!);
+    const query: Record<string, string | undefined> = {
+      response_type: "code",
+      client_id: this.input.clientId,
+      redirect_uri: this.input.redirectUri,
+      scope: "openid email profile",
+      state,
+      nonce,
+      code_challenge: createHash("sha256").update(verifier).digest("base64url"),
+      code_challenge_method: "S256",
+      ...params,
+    };
+    for (const [k, v] of Object.entries(query)) if (v !== undefined) url.searchParams.set(k, v);
+    return { url: url.href, state, nonce, verifier };
+  }
+
+  /** A fresh code, by a silent authorize in the browser that holds the session (undefined when none came). */
+  async freshCode(): Promise<Code | undefined> {
+    if (!this.browser || !this.signedIn) return undefined;
+    const request = this.authorizeUrl({ prompt: "none" });
+    const outcome = await this.browser.authorize(request.url);
+    if (outcome.kind !== "redirect") return undefined;
+    const code = outcome.url.searchParams.get("code");
+    if (!code || outcome.url.searchParams.get("state") !== request.state) return undefined;
+    return { code, verifier: request.verifier, nonce: request.nonce };
+  }
+}

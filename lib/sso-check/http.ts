@@ -1,0 +1,72 @@
+import { guardedFetch } from "@/lib/http/outbound";
+import type { SsoCheckInput } from "./input";
+
+export interface Answer {
+  status: number;
+  headers: Headers;
+  text: string;
+  /** The body as JSON, when it is. */
+  json?: unknown;
+}
+
+const guard = (input: SsoCheckInput) => ({
+  allowLoopback: input.allowLoopback,
+  timeoutMs: 10_000,
+  maxBytes: 1024 * 1024,
+  extraCa: input.trust?.caPem,
+});
+
+/** A request of the validator to the partner's provider: the outbound guard, 10 s, 1 MB, no redirect followed. */
+export async function call(
+  input: SsoCheckInput,
+  url: string,
+  opts: { method?: string; headers?: Record<string, string>; form?: Record<string, string> } = {},
+): Promise<Answer> {
+  const response = await guardedFetch(
+    url,
+    {
+      method: opts.method ?? (opts.form ? "POST" : "GET"),
+      headers: opts.headers,
+      body: opts.form ? new URLSearchParams(opts.form) : undefined,
+    },
+    guard(input),
+  );
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, text, json };
+}
+
+/** A JSON POST (the partner API). */
+export function postJson(input: SsoCheckInput, url: string, body: unknown, headers: Record<string, string> = {}) {
+  return guardedFetch(
+    url,
+    { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) },
+    guard(input),
+  ).then(async (r) => {
+    const text = await r.text();
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    return { status: r.status, headers: r.headers, text, json } satisfies Answer;
+  });
+}
+
+/** A secret or token as the report may show it: its first characters and its length. */
+export function mask(value: string | undefined | null): string {
+  if (!value) return String(value);
+  return value.length <= 8 ? "•".repeat(value.length) : `${value.slice(0, 4)}…(${value.length} chars)`;
+}
+
+/** A short, single-line excerpt of an answer for the report. */
+export function excerpt(text: string, max = 160): string {
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length > max ? `${line.slice(0, max)}…` : line;
+}

@@ -1,0 +1,153 @@
+import type { CheckRun, Code } from "./context";
+import { call, excerpt, type Answer } from "./http";
+
+/** RFC 6749 2.3.1: client credentials in Basic are form-urlencoded first. */
+const formEncode = (s: string) => encodeURIComponent(s).replace(/%20/g, "+");
+const basic = (id: string, secret: string) =>
+  `Basic ${Buffer.from(`${formEncode(id)}:${formEncode(secret)}`).toString("base64")}`;
+
+const seenOf = (a: Answer) => {
+  const error = (a.json as { error?: unknown } | undefined)?.error;
+  return `${a.status}${typeof error === "string" ? ` error=${error}` : ""}${a.json ? "" : `: ${excerpt(a.text, 80)}`}`;
+};
+
+const TOKEN_ITEMS = [
+  "token.post",
+  "token.basic",
+  "token.grant_type",
+  "token.wrong_secret",
+  "token.reused_code",
+  "token.other_redirect",
+  "token.other_client",
+  "token.expired_code",
+] as const;
+type TokenItem = (typeof TOKEN_ITEMS)[number];
+
+/** The token endpoint's requests, for one run. */
+function tokenEndpoint(run: CheckRun, endpoint: string) {
+  const { clientId, clientSecret, redirectUri } = run.input;
+  const exchange = (
+    code: Code,
+    opts: { secret?: string; basicAuth?: boolean; redirect?: string; client?: string } = {},
+  ) => {
+    const id = opts.client ?? clientId;
+    const secret = opts.secret ?? clientSecret;
+    const form: Record<string, string> = {
+      grant_type: "authorization_code",
+      code: code.code,
+      redirect_uri: opts.redirect ?? redirectUri,
+      code_verifier: code.verifier,
+    };
+    if (opts.basicAuth) return call(run.input, endpoint, { form, headers: { authorization: basic(id, secret) } });
+    return call(run.input, endpoint, { form: { ...form, client_id: id, client_secret: secret } });
+  };
+  /** A refusal: the status §7 names (400 unless said), never a token. */
+  const refused = (id: TokenItem, what: string, answer: Answer, status = 400, hint?: string) => {
+    if (answer.status === status) run.pass(id, `${what}: refused with ${status}`, seenOf(answer));
+    else if (answer.status >= 200 && answer.status < 300)
+      run.fail(id, `${what} was accepted: tokens were issued`, { seen: seenOf(answer), hint });
+    else run.fail(id, `${what}: ${answer.status}, spec §7 says ${status}`, { seen: seenOf(answer), hint });
+  };
+  return { exchange, refused };
+}
+
+/** Why the token items cannot run, or undefined. */
+function precondition(run: CheckRun): string | undefined {
+  if (!run.endpoint("token_endpoint")) return "the discovery document names no token_endpoint";
+  if (!run.firstCode) return "no authorization code (the browser sign-in did not complete)";
+  return undefined;
+}
+
+/**
+ * The token endpoint (spec §4.4 POST oauth/token, §4.7 check 6): the interactive sign-in's code by
+ * client_secret_post, whose tokens the id_token and UserInfo items use. The other items (checkTokenRefusals) come
+ * after those: one reuses a code, and a provider that sees a code twice revokes everything of its grant (RFC 6749
+ * 10.5), these first tokens included.
+ */
+export async function checkTokenExchange(run: CheckRun): Promise<void> {
+  const missing = precondition(run);
+  if (missing) return run.skipRest(TOKEN_ITEMS, missing);
+  const { exchange } = tokenEndpoint(run, run.endpoint("token_endpoint")!);
+  const first = run.firstCode!;
+  const post = await exchange(first);
+  const body = (post.json ?? {}) as Record<string, unknown>;
+  if (post.status === 200) run.tokens = { ...body, nonce: first.nonce };
+  const bearer = typeof body.token_type === "string" && body.token_type.toLowerCase() === "bearer";
+  const expires = typeof body.expires_in === "number" && body.expires_in > 0;
+  if (
+    post.status === 200 &&
+    typeof body.access_token === "string" &&
+    typeof body.id_token === "string" &&
+    bearer &&
+    expires
+  )
+    run.pass("token.post", `200: access_token, id_token, token_type ${body.token_type}, expires_in ${body.expires_in}`);
+  else
+    run.fail("token.post", `client_secret_post: ${seenOf(post)}`, {
+      seen: `token_type ${String(body.token_type)}, expires_in ${String(body.expires_in)}, id_token ${typeof body.id_token}`,
+      hint: "spec §2.4 token response: access_token, id_token (a signed JWT), token_type Bearer, expires_in seconds.",
+    });
+}
+
+/** The token endpoint's other items (spec §4.4, §5 SSO rule 1, §7), each on a code of its own. */
+export async function checkTokenRefusals(run: CheckRun): Promise<void> {
+  const missing = precondition(run);
+  if (missing) return run.skipRest(TOKEN_ITEMS, missing);
+  const endpoint = run.endpoint("token_endpoint")!;
+  const { exchange, refused } = tokenEndpoint(run, endpoint);
+  const { clientId, clientSecret, redirectUri } = run.input;
+
+  const second = await run.freshCode();
+  if (!second) run.skipRest(["token.basic", "token.reused_code"], "no code came from a silent authorize");
+  else {
+    const answer = await exchange(second, { basicAuth: true });
+    if (answer.status === 200 && typeof (answer.json as { id_token?: unknown })?.id_token === "string")
+      run.pass("token.basic", "client_secret_basic: 200 with an id_token");
+    else
+      run.fail("token.basic", `client_secret_basic: ${seenOf(answer)}`, {
+        hint: "Relying parties may authenticate by HTTP Basic (spec §5 SSO rule 1): id and secret form-urlencoded, then base64.",
+      });
+    const again = await exchange(second, { basicAuth: true });
+    refused("token.reused_code", "the same code a second time", again, 400, "A code is single-use (spec §4.4 rule 4).");
+  }
+
+  const grant = await call(run.input, endpoint, {
+    form: { grant_type: "password", username: "x", password: "x", client_id: clientId, client_secret: clientSecret },
+  });
+  refused("token.grant_type", "grant_type=password", grant);
+
+  const third = await run.freshCode();
+  if (!third) run.skip("token.wrong_secret", "no code came from a silent authorize");
+  else {
+    const answer = await exchange(third, { secret: `${clientSecret}-wrong` });
+    refused("token.wrong_secret", "a wrong client secret", answer, 401, "spec §7: invalid client credentials are 401.");
+  }
+
+  const fourth = await run.freshCode();
+  if (!fourth) run.skip("token.other_redirect", "no code came from a silent authorize");
+  else {
+    const answer = await exchange(fourth, { redirect: `${redirectUri}/other` });
+    const hint = "A code is bound to the redirect_uri of its authorize request (spec §4.4 rule 4).";
+    refused("token.other_redirect", "the code with another redirect_uri", answer, 400, hint);
+  }
+
+  const other = run.input.otherClient;
+  const fifth = other && (await run.freshCode());
+  if (!other) run.skip("token.other_client", "no second client given (--other-client-id, --other-client-secret)");
+  else if (!fifth) run.skip("token.other_client", "no code came from a silent authorize");
+  else {
+    const answer = await exchange(fifth, { client: other.clientId, secret: other.clientSecret });
+    const hint = "A code is bound to the client it was issued to (spec §4.4 rule 4).";
+    refused("token.other_client", "the code by another client", answer, 400, hint);
+  }
+
+  const wait = run.input.codeExpirySeconds;
+  const sixth = wait && (await run.freshCode());
+  if (!wait) run.skip("token.expired_code", "opt-in (--check-code-expiry): it waits the code's lifetime");
+  else if (!sixth) run.skip("token.expired_code", "no code came from a silent authorize");
+  else {
+    await new Promise((r) => setTimeout(r, wait * 1000));
+    const hint = "Codes live 30 to 60 seconds (spec §8).";
+    refused("token.expired_code", `the code after ${wait} s`, await exchange(sixth), 400, hint);
+  }
+}
