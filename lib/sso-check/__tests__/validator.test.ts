@@ -1,0 +1,168 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  DEMO_PASSWORD,
+  demoUsers,
+  PARTNER_IDP_FAULTS,
+  startPartnerIdp,
+  type PartnerIdp,
+  type PartnerIdpFault,
+} from "@/lib/partner-idp";
+import type { SsoCheckInput } from "../input";
+import { CHECK_ITEMS, type CheckItemId } from "../items";
+import { runSsoCheck, type SsoCheckReport } from "../run";
+
+/**
+ * The validator against the reference partner IdP (every item passes) and against each deliberately broken variant
+ * of it (exactly the broken item fails, and no other): the checks see real endpoints, a real browser and real cookies.
+ */
+const REDIRECT_URI = "http://brand-a.localhost:3000/oauth2/idpresponse";
+const BRAND = { clientId: "brand-a", clientSecret: "brand-a-secret-0001", redirectUris: [REDIRECT_URI] };
+const OTHER = {
+  clientId: "brand-b",
+  clientSecret: "brand-b-secret-0002",
+  redirectUris: ["http://brand-b.localhost:3000/oauth2/idpresponse"],
+};
+const API_KEY = "validator-test-partner-api-key";
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sso-check-"));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+async function withIdp<T>(
+  opts: { faults?: PartnerIdpFault[]; codeTtlSeconds?: number },
+  use: (idp: PartnerIdp) => Promise<T>,
+) {
+  const idp = await startPartnerIdp({ dataDir, clients: [BRAND, OTHER], partnerApiKey: API_KEY, ...opts });
+  try {
+    return await use(idp);
+  } finally {
+    await idp.close();
+  }
+}
+
+function input(idp: PartnerIdp, extra: Partial<SsoCheckInput> = {}): SsoCheckInput {
+  return {
+    issuer: idp.issuer,
+    clientId: BRAND.clientId,
+    clientSecret: BRAND.clientSecret,
+    redirectUri: REDIRECT_URI,
+    user: { username: demoUsers[0]!.email, password: DEMO_PASSWORD },
+    otherClient: { clientId: OTHER.clientId, clientSecret: OTHER.clientSecret },
+    partnerApi: { url: idp.partnerApiUrl, key: API_KEY },
+    production: false,
+    allowLoopback: true,
+    trust: { caPem: fs.readFileSync(idp.caFile, "utf8"), spkiSha256: idp.spkiSha256 },
+    ...extra,
+  };
+}
+
+const failing = (report: SsoCheckReport) => report.results.filter((r) => r.status === "fail").map((r) => r.id);
+
+describe("the reference partner IdP", () => {
+  let report: SsoCheckReport;
+  const heard: CheckItemId[] = [];
+  beforeAll(async () => {
+    // Codes of 3 s, so that the opt-in expired-code item runs too (it waits 4 s).
+    report = await withIdp({ codeTtlSeconds: 3 }, (idp) =>
+      runSsoCheck(input(idp, { codeExpirySeconds: 4 }), (r) => heard.push(r.id)),
+    );
+  }, 60_000);
+
+  it("passes every item of the checklist, browser items included", () => {
+    expect(report.results.map((r) => [r.id, r.status, r.status === "pass" ? "" : r.reason])).toEqual(
+      CHECK_ITEMS.map((i) => [i.id, "pass", ""]),
+    );
+    expect(report).toMatchObject({ ok: true, complete: true, failed: 0, skipped: 0, passed: CHECK_ITEMS.length });
+  });
+
+  it("reports each item as it is done (the operators' page shows them live), every item once", () => {
+    expect([...heard].sort()).toEqual(CHECK_ITEMS.map((i) => i.id).sort());
+  });
+
+  it("the session cookie is read from the browser, and the secrets and tokens never appear whole", () => {
+    const cookie = report.results.find((r) => r.id === "session_cookie")!;
+    expect(cookie.seen).toMatch(/_session: SameSite=None, Secure, HttpOnly, expires \d{4}-/);
+    const text = JSON.stringify(report);
+    expect(text).not.toContain(BRAND.clientSecret);
+    expect(text).not.toContain(API_KEY);
+    expect(text).not.toContain(DEMO_PASSWORD);
+    expect(text).not.toMatch(/eyJ[\w-]{10,}\.[\w-]{10,}/);
+  });
+
+  it("completes within 10 s (issue target), browser items included", () => {
+    // Without the opt-in 4 s wait for the expired code.
+    expect(report.durationMs - 4000).toBeLessThan(10_000);
+  });
+});
+
+/** Each broken variant, and the one item it must fail. */
+const BROKEN: [PartnerIdpFault, CheckItemId][] = [
+  ["hs256-id-token", "id_token.signature"],
+  ["issuer-trailing-slash", "discovery.issuer"],
+  ["missing-discovery-field", "discovery.fields"],
+  ["no-rs256-key", "jwks.rs256"],
+  ["unregistered-redirect-accepted", "authorize.unregistered_redirect"],
+  ["reusable-code", "token.reused_code"],
+  ["code-not-bound-to-redirect-uri", "token.other_redirect"],
+  ["wrong-secret-accepted", "token.wrong_secret"],
+  ["missing-nonce", "id_token.nonce"],
+  ["missing-email", "id_token.profile"],
+  ["session-cookie-lax", "session_cookie"],
+  ["session-cookie-not-secure", "session_cookie"],
+  ["prompt-none-shows-login", "authorize.prompt_none"],
+  ["partner-api-without-key", "partner_api.key"],
+];
+
+describe("deliberately broken variants of the reference IdP", () => {
+  it("cover every fault the reference IdP can play", () => {
+    expect(BROKEN.map(([f]) => f).sort()).toEqual(Object.keys(PARTNER_IDP_FAULTS).sort());
+  });
+
+  it.each(BROKEN)(
+    "%s fails exactly %s, with a hint, and no other item",
+    async (fault, item) => {
+      const report = await withIdp({ faults: [fault] }, (idp) => runSsoCheck(input(idp)));
+      expect(failing(report)).toEqual([item]);
+      const result = report.results.find((r) => r.id === item)!;
+      expect(result.hint).toBeTruthy();
+      expect(report.ok).toBe(false);
+      // Nothing else was left unchecked but the opt-in expired-code item.
+      expect(report.results.filter((r) => r.status === "skipped").map((r) => r.id)).toEqual(["token.expired_code"]);
+    },
+    30_000,
+  );
+});
+
+describe("could not check", () => {
+  it("without a test user the browser items say so, and the run is not complete", async () => {
+    const report = await withIdp({}, (idp) => runSsoCheck(input(idp, { user: undefined, partnerApi: undefined })));
+    const skipped = report.results.filter((r) => r.status === "skipped").map((r) => r.id);
+    expect(skipped).toEqual(
+      expect.arrayContaining(["authorize.code", "authorize.silent", "token.post", "session_cookie"]),
+    );
+    expect(report.results.find((r) => r.id === "authorize.code")!.reason).toMatch(/no test user/);
+    expect(report.results.find((r) => r.id === "authorize.prompt_none")!.status).toBe("pass");
+    expect(report).toMatchObject({ ok: true, complete: false });
+  }, 30_000);
+
+  it("a provider that is not there fails discovery and leaves the rest unchecked", async () => {
+    const report = await runSsoCheck({
+      issuer: "https://127.0.0.1:9",
+      clientId: "x",
+      clientSecret: "y",
+      redirectUri: REDIRECT_URI,
+      production: false,
+      allowLoopback: true,
+    });
+    expect(failing(report)).toEqual(["discovery.json"]);
+    expect(report.results.find((r) => r.id === "jwks.rs256")!.reason).toMatch(/no discovery document/);
+  });
+
+  it("in production, a provider on this machine is refused before any request", async () => {
+    const report = await withIdp({}, (idp) => runSsoCheck(input(idp, { production: true, allowLoopback: false })));
+    expect(failing(report)).toEqual(["discovery.json"]);
+    expect(report.results[0]!.reason).toMatch(/this machine|SSO_DEV_ALLOW_LOOPBACK/);
+  });
+});
