@@ -32,11 +32,11 @@ afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 async function withIdp<T>(
   opts: { faults?: PartnerIdpFault[]; codeTtlSeconds?: number },
-  use: (idp: PartnerIdp) => Promise<T>,
+  run: (idp: PartnerIdp) => Promise<T>,
 ) {
   const idp = await startPartnerIdp({ dataDir, clients: [BRAND, OTHER], partnerApiKey: API_KEY, ...opts });
   try {
-    return await use(idp);
+    return await run(idp);
   } finally {
     await idp.close();
   }
