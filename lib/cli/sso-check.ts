@@ -1,0 +1,126 @@
+import fs from "node:fs";
+import { parseArgs } from "node:util";
+import { idpResponseUris } from "@/lib/auth/redirect-uris";
+import { brands } from "@/lib/brands";
+import { config } from "@/lib/config";
+import type { SsoCheckInput } from "@/lib/sso-check/input";
+import { CHECK_ITEMS } from "@/lib/sso-check/items";
+import { formatReport, resultLine } from "@/lib/sso-check/report";
+import { runSsoCheck } from "@/lib/sso-check/run";
+import { trustLocalCa } from "@/lib/sso-check/trust";
+
+const usage = `Usage: npm run sso:check -- --issuer URL --client-id ID --client-secret SECRET [options]
+
+Checks a partner's identity provider against the sign-on checklist (spec §4.7, with §2.4, §4.4, §4.5, §5, §7), item
+by item, against its real endpoints and pages (headless Chromium for the login page, the session and its cookie).
+
+  --issuer URL               the issuer URL exactly as the partner gives it
+  --client-id ID             the client id issued for the brand
+  --client-secret SECRET     its secret (or --client-secret-env NAME to read it from the environment)
+  --redirect-uri URI         a redirect URI registered for the client (never loaded: the redirect is read)
+  --brand ID                 take --redirect-uri from this brand of the registry ({host}/oauth2/idpresponse)
+  --username U --password P  a test user at the partner (the browser items need one); --password-env NAME
+  --username-selector CSS, --password-selector CSS, --submit-selector CSS   for an unusual login form
+  --other-client-id ID --other-client-secret S   a second client (a code issued to another client is refused)
+  --check-code-expiry [SECONDS]   opt-in, slow: wait (default 65 s) and check an expired code is refused
+  --partner-api URL --partner-api-key KEY   scenario B: the partner authentication API (spec §4.5)
+  --ca FILE                  trust a provider whose certificate this local CA signed (the demo's IdP)
+  --json                     the report as JSON on stdout (progress stays on stderr)
+
+Production rules apply (https, public addresses only) unless SSO_DEV_ALLOW_LOOPBACK=true, which allows a provider
+on this machine. Exit status: 0 no item failed, 1 an item failed, 2 wrong usage.`;
+
+function fromEnv(name: string | undefined): string | undefined {
+  return name ? process.env[name] : undefined;
+}
+
+async function main(): Promise<number> {
+  const { values: v } = parseArgs({
+    options: {
+      issuer: { type: "string" },
+      "client-id": { type: "string" },
+      "client-secret": { type: "string" },
+      "client-secret-env": { type: "string" },
+      "redirect-uri": { type: "string" },
+      brand: { type: "string" },
+      username: { type: "string" },
+      password: { type: "string" },
+      "password-env": { type: "string" },
+      "username-selector": { type: "string" },
+      "password-selector": { type: "string" },
+      "submit-selector": { type: "string" },
+      "other-client-id": { type: "string" },
+      "other-client-secret": { type: "string" },
+      "check-code-expiry": { type: "string" },
+      "partner-api": { type: "string" },
+      "partner-api-key": { type: "string" },
+      ca: { type: "string" },
+      json: { type: "boolean", default: false },
+      help: { type: "boolean", short: "h", default: false },
+    },
+    args: process.argv
+      .slice(2)
+      .map((a, i, all) =>
+        a === "--check-code-expiry" && (!all[i + 1] || all[i + 1]!.startsWith("--")) ? "--check-code-expiry=65" : a,
+      ),
+  });
+  if (v.help) {
+    console.log(usage);
+    return 0;
+  }
+  const secret = v["client-secret"] ?? fromEnv(v["client-secret-env"]);
+  const password = v.password ?? fromEnv(v["password-env"]);
+  let redirectUri = v["redirect-uri"];
+  if (!redirectUri && v.brand) {
+    const brand = brands().get(v.brand);
+    if (!brand) throw new UsageError(`no brand "${v.brand}" in the registry`);
+    redirectUri = idpResponseUris(brand)[0];
+  }
+  const missing = [
+    !v.issuer && "--issuer",
+    !v["client-id"] && "--client-id",
+    !secret && "--client-secret",
+    !redirectUri && "--redirect-uri (or --brand)",
+    v.username && !password && "--password",
+    v["partner-api"] && !v["partner-api-key"] && "--partner-api-key",
+  ].filter(Boolean);
+  if (missing.length) throw new UsageError(`missing: ${missing.join(", ")}`);
+  const allowLoopback = config().SSO_DEV_ALLOW_LOOPBACK;
+  const expiry = v["check-code-expiry"] === undefined ? undefined : Number(v["check-code-expiry"]);
+  if (expiry !== undefined && !(expiry > 0 && expiry <= 600))
+    throw new UsageError("--check-code-expiry: 1 to 600 seconds");
+  const input: SsoCheckInput = {
+    issuer: v.issuer!,
+    clientId: v["client-id"]!,
+    clientSecret: secret!,
+    redirectUri: redirectUri!,
+    user: v.username ? { username: v.username, password: password! } : undefined,
+    selectors: { username: v["username-selector"], password: v["password-selector"], submit: v["submit-selector"] },
+    otherClient:
+      v["other-client-id"] && v["other-client-secret"]
+        ? { clientId: v["other-client-id"], clientSecret: v["other-client-secret"] }
+        : undefined,
+    codeExpirySeconds: expiry,
+    partnerApi: v["partner-api"] ? { url: v["partner-api"], key: v["partner-api-key"]! } : undefined,
+    production: !allowLoopback,
+    allowLoopback,
+    trust: v.ca ? await trustLocalCa(v.issuer!, fs.readFileSync(v.ca, "utf8")) : undefined,
+  };
+  let done = 0;
+  const report = await runSsoCheck(input, (r) => {
+    done++;
+    process.stderr.write(`[${String(done).padStart(2)}/${CHECK_ITEMS.length}] ${resultLine(r)}\n`);
+  });
+  console.log(v.json ? JSON.stringify(report, null, 2) : `\n${formatReport(report)}`);
+  return report.ok ? 0 : 1;
+}
+
+class UsageError extends Error {}
+
+main().then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    console.error(`sso:check: ${(e as Error).message}${e instanceof UsageError ? "\n\n" + usage : ""}`);
+    process.exit(e instanceof UsageError ? 2 : 1);
+  },
+);
