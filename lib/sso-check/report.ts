@@ -21,9 +21,11 @@ export function formatReport(report: SsoCheckReport): string {
     .map((r) => `- ${itemOf(r.id).title}: ${r.hint}`);
   const verdict = !report.ok
     ? `FAILED: ${report.failed} item(s) failed`
-    : report.complete
-      ? "PASSED: every item of the checklist"
-      : `passed, but incomplete: ${report.skipped} item(s) could not be checked`;
+    : !report.complete
+      ? `passed, but incomplete: required items could not be checked`
+      : report.skipped
+        ? `PASSED: every required item (optional ones not checked: ${report.skipped})`
+        : "PASSED: every item of the checklist";
   return [
     `Sign-on check of ${report.issuer} (client ${report.clientId}), ${report.startedAt}, ${(report.durationMs / 1000).toFixed(1)} s`,
     "",
