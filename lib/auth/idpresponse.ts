@@ -3,6 +3,8 @@ import { NextRequest, NextResponse } from "next/server";
 import { brands, type Brand } from "@/lib/brands";
 import { brandForHost } from "@/lib/brands/context";
 import { log } from "@/lib/log";
+import { finishTest, pendingTest } from "@/lib/sso-check/trace";
+import { store } from "@/lib/store";
 import { AUTH_BASE_PATH, PROVIDER_ID, returnPath, safeCallbackUrl } from "./config";
 import { seeOther } from "@/lib/http/redirect";
 import { authJsCookieNames, expired, NO_SILENT_PARAM, SSO_COOKIES, ssoCookieOptions, type SsoNotice } from "./cookies";
@@ -58,6 +60,9 @@ export async function idpResponse(request: NextRequest): Promise<Response> {
   const returnTo = returnPath(cookie(names.callbackUrl), origin);
   const query = request.nextUrl.searchParams;
   if (!sso) return landAnonymous("/", secure);
+  // The brand's silent-SSO test page runs a sign-in of its own through this same callback: it never signs anyone in.
+  const test = await pendingTest(brand, request);
+  if (test) return finishTest((await store()).db, brand, sso, request, test);
 
   // Auth.js checks the state too, but only for a code and by failing the sign-in: an answer to a request this browser
   // did not make (forged, replayed, stale) must not abort one it did, so its cookies are left alone. A browser that

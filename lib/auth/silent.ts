@@ -2,8 +2,9 @@ import { NextResponse, type NextRequest } from "next/server";
 import { brands, type Brand } from "@/lib/brands";
 import { log } from "@/lib/log";
 import { processShared } from "@/lib/runtime/shared";
-import { PREFERENCES_PATH } from "@/lib/brands/routing";
+import { PREFERENCES_PATH, SSO_TEST_PAGE } from "@/lib/brands/routing";
 import { SIGN_IN_PAGE } from "./config";
+
 import { NO_SILENT_PARAM, SSO_COOKIES, ssoCookieOptions } from "./cookies";
 import { cachedMetadata, idpAvailable } from "./discovery";
 import { requestOrigin } from "./origin";
@@ -32,7 +33,8 @@ export interface SilentCandidate {
 export function silentSkipReason(req: SilentCandidate): string | undefined {
   const h = req.headers;
   if (req.method !== "GET") return "not a GET";
-  if (req.pathname === SIGN_IN_PAGE || req.pathname === PREFERENCES_PATH) return "sign-in or preferences path";
+  if (req.pathname === SIGN_IN_PAGE || req.pathname === PREFERENCES_PATH || req.pathname === SSO_TEST_PAGE)
+    return "sign-in, preferences or test page";
   if (/\.[a-z0-9]{2,5}$/i.test(req.pathname)) return "a file";
   const attempt = req.cookie(SSO_COOKIES.attempt);
   // Only an attempt time (whole epoch seconds) older than a session lifetime lets another attempt start; anything

@@ -15,3 +15,6 @@ export const PREFERENCES_PATH = "/preferences";
 
 /** Where proxy.ts sends a host no brand owns: not a brand id (those never start with "_"), so it is not found. */
 export const UNKNOWN_HOST_PATH = "/_unknown-host";
+
+/** The brand's silent-SSO test page (lib/sso-check/trace.ts): never a silent login of its own. */
+export const SSO_TEST_PAGE = "/sso-test";

@@ -180,6 +180,46 @@ function migrations(kind: DatabaseKind): Record<string, Migration> {
           .execute();
       },
     },
+    "0004_sso_partner_tools": {
+      async up(db: Kysely<unknown>) {
+        const serial = (c: ColumnDefinitionBuilder) =>
+          kind === "postgres" ? c.primaryKey() : c.primaryKey().autoIncrement();
+        await db.schema
+          .createTable("sso_test_traces")
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("brand_id", "text", (c) => c.notNull())
+          .addColumn("created_at", "text", (c) => c.notNull())
+          .addColumn("trace", "text", (c) => c.notNull())
+          .execute();
+        await db.schema.createIndex("sso_test_traces_created").on("sso_test_traces").column("created_at").execute();
+        await db.schema
+          .createTable("sso_check_reports")
+          .addColumn("id", kind === "postgres" ? "serial" : "integer", serial)
+          .addColumn("brand_id", "text", (c) => c.notNull())
+          .addColumn("environment", "text", (c) => c.notNull())
+          .addColumn("issuer", "text", (c) => c.notNull())
+          .addColumn("client_id", "text", (c) => c.notNull())
+          .addColumn("started_at", "text", (c) => c.notNull())
+          .addColumn("duration_ms", "integer", (c) => c.notNull())
+          .addColumn("ok", "integer", (c) => c.notNull())
+          .addColumn("complete", "integer", (c) => c.notNull())
+          .addColumn("report", "text", (c) => c.notNull())
+          .execute();
+        await db.schema
+          .createIndex("sso_check_reports_brand")
+          .on("sso_check_reports")
+          .columns(["brand_id", "environment", "started_at"])
+          .execute();
+        await db.schema
+          .createTable("sso_onboarding_steps")
+          .addColumn("brand_id", "text", (c) => c.notNull())
+          .addColumn("step", "text", (c) => c.notNull())
+          .addColumn("done_at", "text", (c) => c.notNull())
+          .addColumn("note", "text")
+          .addPrimaryKeyConstraint("sso_onboarding_steps_pk", ["brand_id", "step"])
+          .execute();
+      },
+    },
   };
 }
 

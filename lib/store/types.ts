@@ -171,8 +171,43 @@ export interface SsoUsersTable {
   sign_ins: number;
 }
 
+/** A silent-SSO test's step-by-step trace (the brand's /sso-test page), kept an hour; no token whole. */
+export interface SsoTestTracesTable {
+  id: string;
+  brand_id: string;
+  created_at: string;
+  /** JSON: lib/sso-check/trace.ts Trace */
+  trace: string;
+}
+
+/** A run of the sign-on validator for a brand's credentials of one environment (the operators' page). */
+export interface SsoCheckReportsTable {
+  id: Generated<number>;
+  brand_id: string;
+  environment: string;
+  issuer: string;
+  client_id: string;
+  started_at: string;
+  duration_ms: number;
+  ok: number;
+  complete: number;
+  /** JSON: lib/sso-check/run.ts SsoCheckReport */
+  report: string;
+}
+
+/** An onboarding step an operator marked done (spec §4.7 rollout order); the other steps follow from settings. */
+export interface SsoOnboardingStepsTable {
+  brand_id: string;
+  step: string;
+  done_at: string;
+  note: string | null;
+}
+
 export interface Database {
   sso_users: SsoUsersTable;
+  sso_test_traces: SsoTestTracesTable;
+  sso_check_reports: SsoCheckReportsTable;
+  sso_onboarding_steps: SsoOnboardingStepsTable;
   places: PlacesTable;
   place_hotel_counts: PlaceHotelCountsTable;
   place_recounts: PlaceRecountsTable;

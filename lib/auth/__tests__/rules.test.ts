@@ -39,8 +39,9 @@ describe("when a silent login may start (spec §1.4, §4.4 rule 1)", () => {
   it.each<[string, Parameters<typeof navigation>[0]]>([
     ["not a GET", { method: "POST" }],
     ["not a GET", { method: "HEAD" }],
-    ["sign-in or preferences path", { pathname: "/sign-in" }],
-    ["sign-in or preferences path", { pathname: "/preferences" }],
+    ["sign-in, preferences or test page", { pathname: "/sign-in" }],
+    ["sign-in, preferences or test page", { pathname: "/preferences" }],
+    ["sign-in, preferences or test page", { pathname: "/sso-test" }],
     ["a file", { pathname: "/robots.txt" }],
     ["a file", { pathname: "/brands/logo.svg" }],
     ["a prefetch", { headers: { "sec-purpose": "prefetch;prerender" } }],

@@ -1,0 +1,420 @@
+import { createHash, randomBytes } from "node:crypto";
+import { decode, encode } from "@auth/core/jwt";
+import type { Kysely } from "kysely";
+import { NextResponse, type NextRequest } from "next/server";
+import { evaluateIdToken, type IdTokenRuleId } from "@/lib/auth/id-token";
+import { idpMetadata, type IdpMetadata } from "@/lib/auth/discovery";
+import { idpFetch } from "@/lib/auth/idp-fetch";
+import { mapAttributes } from "@/lib/auth/profile";
+import { registeredRedirectUri } from "@/lib/auth/redirect-uris";
+import { brandSecret } from "@/lib/auth/secret";
+import { poolUsername } from "@/lib/auth/user-pool";
+import { brands, type Brand } from "@/lib/brands";
+import { brandForHost } from "@/lib/brands/context";
+import { requestOrigin } from "@/lib/auth/origin";
+import { store } from "@/lib/store";
+import { SSO_TEST_PAGE } from "@/lib/brands/routing";
+import type { SsoSettings } from "@/lib/brands/registry";
+import type { Database } from "@/lib/store";
+import { excerpt, mask } from "./http";
+
+/** Where its button sends the browser: a silent sign-in of its own (not the brand's). */
+export const TEST_START_PATH = "/sso/test/start";
+const COOKIE = "sso_test";
+/** A trace is kept this long, for the visitor who ran it (it holds the test user's claims). */
+const TRACE_TTL_MS = 60 * 60_000;
+
+export interface TraceStep {
+  id: "discovery" | "authorize" | "answer" | "token" | "id_token" | "rules" | "userinfo" | "user";
+  title: string;
+  status: "ok" | "failed" | "skipped";
+  /** What was sent or seen, as label and value (secrets and tokens masked). */
+  facts: [string, string][];
+  /** What the partner can do about a failure, in plain words. */
+  hint?: string;
+  /** The id_token's rules, one by one. */
+  rules?: { id: IdTokenRuleId; ok: boolean; detail: string; hint?: string }[];
+}
+
+export interface Trace {
+  id: string;
+  brandId: string;
+  startedAt: string;
+  ok: boolean;
+  steps: TraceStep[];
+}
+
+interface Pending {
+  state: string;
+  nonce: string;
+  verifier: string;
+  redirectUri: string;
+  authorize: [string, string][];
+  startedAt: string;
+}
+
+const random = () => randomBytes(24).toString("base64url");
+
+/** OAuth error codes an IdP answers a silent authorize with, and what they mean for a partner. */
+const ANSWER_HINTS: Record<string, string> = {
+  login_required:
+    "No session at the partner reached this redirect. Sign in at the partner's site in this browser first. If you are signed in there and still see this, your session cookie was not sent on this cross-site redirect: it must be SameSite=None; Secure (spec §5 SSO rule 3) — a SameSite=Lax cookie is withheld by some browsers and privacy settings.",
+  interaction_required:
+    "The IdP wants the visitor to do something (a second factor, accepting terms) it cannot skip silently. Silent sign-in works only when the session alone is enough.",
+  consent_required:
+    "The IdP asks for consent: register the brand as a first-party client that needs no consent screen (spec §4.6), or grant it once.",
+  account_selection_required:
+    "Several accounts are signed in at the IdP in this browser, and it wants the visitor to choose: a silent sign-in cannot.",
+  access_denied: "The IdP refused: the client is not allowed for this user, or the visitor cancelled.",
+  unauthorized_client: "The IdP does not allow this client the code flow: enable authorization_code for it.",
+  invalid_scope: "The IdP refused the scope openid email profile (spec §4.4): allow all three for this client.",
+  invalid_request:
+    "The IdP refused the request: check that the brand's redirect URI is registered exactly, and that prompt=none is supported.",
+  server_error: "The IdP failed on its side: its logs say why.",
+  temporarily_unavailable: "The IdP is overloaded or in maintenance: try again later.",
+};
+
+const RULE_HINTS: Partial<Record<IdTokenRuleId, string>> = {
+  alg: "Sign id_tokens with RS256 (spec §5 SSO rule 2: HS256 is not supported).",
+  signature: "Sign with a private key whose public key is in the key set (jwks_uri), named by the token's kid.",
+  iss: "iss must be the issuer URL the brand is configured with, character for character.",
+  aud: "aud must contain the client id issued for the brand.",
+  azp: "With several audiences, azp must name the brand's client id.",
+  exp: "The token has expired: check the IdP's clock and the id_token lifetime.",
+  iat: "iat is missing or in the future: check the IdP's clock.",
+  nonce: "Echo the authorize request's nonce in the id_token (spec §2.4).",
+  sub: "sub must be a stable, non-empty identifier of the user (at most 255 characters).",
+};
+
+/** A claim as the trace shows it: times also as dates, the nonce masked like the request's. */
+function claimFact(name: string, value: unknown): string {
+  if (name === "nonce" && typeof value === "string") return mask(value);
+  if (["exp", "iat", "auth_time", "nbf"].includes(name) && typeof value === "number")
+    return `${value} (${new Date(value * 1000).toUTCString()})`;
+  return excerpt(JSON.stringify(value), 200);
+}
+
+/** The authorize request of a test, as the trace shows it (state, nonce and challenge masked). */
+function authorizeFacts(metadata: IdpMetadata, params: Record<string, string>): [string, string][] {
+  const shown = Object.entries(params).map(([k, v]): [string, string] =>
+    ["state", "nonce", "code_challenge"].includes(k) ? [k, mask(v)] : [k, v],
+  );
+  return [["endpoint", metadata.authorization_endpoint], ...shown];
+}
+
+/** The answer to a browser that started a test: where to go, with the test's sealed cookie. */
+function redirect(location: string, cookie?: { value: string; secure: boolean }): NextResponse {
+  const response = new NextResponse(null, {
+    status: 302,
+    headers: { Location: location, "Cache-Control": "no-store" },
+  });
+  const options = { httpOnly: true, sameSite: "lax" as const, path: "/", secure: cookie?.secure ?? false };
+  if (cookie) response.cookies.set(COOKIE, cookie.value, { ...options, maxAge: 600 });
+  else response.cookies.set(COOKIE, "", { ...options, maxAge: 0, expires: new Date(0) });
+  return response;
+}
+
+async function save(db: Kysely<Database>, trace: Trace): Promise<string> {
+  const cutoff = new Date(Date.now() - TRACE_TTL_MS).toISOString();
+  await db.deleteFrom("sso_test_traces").where("created_at", "<", cutoff).execute();
+  await db
+    .insertInto("sso_test_traces")
+    .values({ id: trace.id, brand_id: trace.brandId, created_at: trace.startedAt, trace: JSON.stringify(trace) })
+    .execute();
+  return `${SSO_TEST_PAGE}?trace=${trace.id}`;
+}
+
+/** A trace of this brand, by the id its browser holds (none after an hour). */
+export async function loadTrace(db: Kysely<Database>, brandId: string, id: string): Promise<Trace | undefined> {
+  if (!/^[\w-]{20,64}$/.test(id)) return undefined;
+  const row = await db
+    .selectFrom("sso_test_traces")
+    .select(["trace", "created_at"])
+    .where("id", "=", id)
+    .where("brand_id", "=", brandId)
+    .executeTakeFirst();
+  if (!row || Date.now() - Date.parse(row.created_at) > TRACE_TTL_MS) return undefined;
+  return JSON.parse(row.trace) as Trace;
+}
+
+function newTrace(brand: Brand): Trace {
+  return { id: random(), brandId: brand.id, startedAt: new Date().toISOString(), ok: false, steps: [] };
+}
+
+/**
+ * GET /sso/test/start: a silent sign-in of the test's own (prompt=none, state, nonce, PKCE, the brand's registered
+ * redirect URI), its secrets sealed in a cookie for the callback. When it cannot start (no callback registered for
+ * this address, discovery refused), the trace says why at once.
+ */
+export async function startTest(
+  db: Kysely<Database>,
+  brand: Brand,
+  sso: SsoSettings,
+  origin: string,
+): Promise<NextResponse> {
+  const trace = newTrace(brand);
+  const secure = origin.startsWith("https:");
+  const redirectUri = registeredRedirectUri(brand, origin);
+  if (!redirectUri) {
+    trace.steps.push({
+      id: "authorize",
+      title: "The brand's callback",
+      status: "failed",
+      facts: [["this address", origin]],
+      hint: "This address is not one of the brand's redirect URIs (its hosts, with the scheme and port of its canonical URL): open the test page on the brand's own address.",
+    });
+    return redirect(await save(db, trace));
+  }
+  let metadata: IdpMetadata;
+  try {
+    metadata = await idpMetadata(sso.issuer);
+  } catch (e) {
+    trace.steps.push({
+      id: "discovery",
+      title: "The IdP's discovery document",
+      status: "failed",
+      facts: [
+        ["issuer", sso.issuer],
+        ["problem", (e as Error).message],
+      ],
+      hint: "The brand cannot use the IdP until its discovery document answers, with an issuer equal to the configured one.",
+    });
+    return redirect(await save(db, trace));
+  }
+  const pending: Pending = {
+    state: random(),
+    nonce: random(),
+    // RFC 7636 §4.1: 43 to 128 characters; 32 random bytes make 43.
+    verifier: randomBytes(32).toString("base64url"),
+    redirectUri,
+    authorize: [],
+    startedAt: trace.startedAt,
+  };
+  const params: Record<string, string> = {
+    response_type: "code",
+    client_id: sso.clientId,
+    redirect_uri: redirectUri,
+    scope: "openid email profile",
+    prompt: "none",
+    state: pending.state,
+    nonce: pending.nonce,
+    code_challenge: createHash("sha256").update(pending.verifier).digest("base64url"),
+    code_challenge_method: "S256",
+  };
+  pending.authorize = authorizeFacts(metadata, params);
+  const url = new URL(metadata.authorization_endpoint);
+  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+  const sealed = await encode({ token: { ...pending }, secret: brandSecret(brand.id), salt: COOKIE, maxAge: 600 });
+  return redirect(url.href, { value: sealed, secure });
+}
+
+/** The pending test of this browser, when the callback answers it (its state). */
+export async function pendingTest(brand: Brand, request: NextRequest): Promise<Pending | undefined> {
+  const sealed = request.cookies.get(COOKIE)?.value;
+  const state = request.nextUrl.searchParams.get("state");
+  if (!sealed || !state) return undefined;
+  const payload = (await decode({ token: sealed, secret: brandSecret(brand.id), salt: COOKIE }).catch(() => null)) as
+    (Pending & Record<string, unknown>) | null;
+  return payload?.state === state ? payload : undefined;
+}
+
+/**
+ * The callback of a test (diverted by /oauth2/idpresponse): the IdP's answer, the token exchange as the brand makes
+ * it, the id_token decoded and judged rule by rule, UserInfo when needed, the user it would be. Nobody is signed in.
+ */
+export async function finishTest(
+  db: Kysely<Database>,
+  brand: Brand,
+  sso: SsoSettings,
+  request: NextRequest,
+  pending: Pending,
+): Promise<NextResponse> {
+  const trace: Trace = { ...newTrace(brand), startedAt: pending.startedAt };
+  const step = (s: TraceStep) => trace.steps.push(s);
+  const query = request.nextUrl.searchParams;
+  step({ id: "authorize", title: "The authorize request (prompt=none)", status: "ok", facts: pending.authorize });
+
+  const error = query.get("error");
+  const code = query.get("code");
+  if (error || !code) {
+    const description = query.get("error_description");
+    step({
+      id: "answer",
+      title: "The IdP's answer",
+      status: "failed",
+      facts: [
+        ["error", error ?? "(none, and no code)"],
+        ...(description ? [["description", excerpt(description, 200)] as [string, string]] : []),
+      ],
+      hint: ANSWER_HINTS[error ?? ""] ?? "The IdP answered without a code: its error says why.",
+    });
+    return redirect(await save(db, trace));
+  }
+  step({
+    id: "answer",
+    title: "The IdP's answer",
+    status: "ok",
+    facts: [
+      ["code", mask(code)],
+      ["state", "the test's own (checked)"],
+      ...(query.get("iss") ? [["iss", query.get("iss")!] as [string, string]] : []),
+    ],
+  });
+
+  const metadata = await idpMetadata(sso.issuer);
+  const form = new URLSearchParams({
+    grant_type: "authorization_code",
+    code,
+    redirect_uri: pending.redirectUri,
+    code_verifier: pending.verifier,
+  });
+  const headers: Record<string, string> = { accept: "application/json" };
+  if (sso.tokenEndpointAuthMethod === "client_secret_basic") {
+    const enc = (s: string) => encodeURIComponent(s).replace(/%20/g, "+");
+    headers.authorization = `Basic ${Buffer.from(`${enc(sso.clientId)}:${enc(sso.clientSecret)}`).toString("base64")}`;
+  } else {
+    form.set("client_id", sso.clientId);
+    form.set("client_secret", sso.clientSecret);
+  }
+  let tokens: Record<string, unknown> = {};
+  let status = 0;
+  try {
+    const response = await idpFetch(metadata.token_endpoint, { method: "POST", headers, body: form });
+    status = response.status;
+    tokens = ((await response.json().catch(() => ({}))) ?? {}) as Record<string, unknown>;
+  } catch (e) {
+    step({ id: "token", title: "The token exchange", status: "failed", facts: [["problem", (e as Error).message]] });
+    return redirect(await save(db, trace));
+  }
+  const tokenFacts: [string, string][] = [
+    ["endpoint", metadata.token_endpoint],
+    ["authentication", sso.tokenEndpointAuthMethod],
+    ["status", String(status)],
+  ];
+  if (status !== 200 || typeof tokens.id_token !== "string") {
+    const err = typeof tokens.error === "string" ? tokens.error : undefined;
+    step({
+      id: "token",
+      title: "The token exchange",
+      status: "failed",
+      facts: [
+        ...tokenFacts,
+        ["error", err ?? "(no id_token)"],
+        ...(typeof tokens.error_description === "string"
+          ? [["description", excerpt(tokens.error_description, 200)] as [string, string]]
+          : []),
+      ],
+      hint:
+        status === 401 || err === "invalid_client"
+          ? `The IdP refused the brand's client credentials: the secret the brand holds is not the one the IdP has, or the IdP expects another authentication method (the brand uses ${sso.tokenEndpointAuthMethod}).`
+          : err === "invalid_grant"
+            ? "The IdP refused the code: used, expired (30–60 s), or issued for another redirect URI or client."
+            : "The token response must be 200 with access_token, id_token, token_type Bearer and expires_in (spec §2.4).",
+    });
+    return redirect(await save(db, trace));
+  }
+  step({
+    id: "token",
+    title: "The token exchange",
+    status: "ok",
+    facts: [
+      ...tokenFacts,
+      ["token_type", String(tokens.token_type)],
+      ["expires_in", String(tokens.expires_in)],
+      ["access_token", mask(String(tokens.access_token))],
+      ["id_token", `a JWT of ${String(tokens.id_token).length} characters (not shown)`],
+    ],
+  });
+
+  const evaluation = await evaluateIdToken(tokens.id_token as string, {
+    issuer: sso.issuer,
+    clientId: sso.clientId,
+    jwksUri: metadata.jwks_uri,
+    nonce: pending.nonce,
+  });
+  const claims = (evaluation.claims ?? {}) as Record<string, unknown>;
+  step({
+    id: "id_token",
+    title: "The id_token, decoded",
+    status: evaluation.claims ? "ok" : "failed",
+    facts: [
+      ...Object.entries(evaluation.header ?? {}).map(([k, v]): [string, string] => [`header ${k}`, String(v)]),
+      ...Object.entries(claims).map(([k, v]): [string, string] => [k, claimFact(k, v)]),
+    ],
+  });
+  const rules = evaluation.rules.map((r) => ({ ...r, ...(!r.ok && { hint: RULE_HINTS[r.id] }) }));
+  step({
+    id: "rules",
+    title: "The brand's checks",
+    status: rules.every((r) => r.ok) ? "ok" : "failed",
+    facts: [],
+    rules,
+  });
+
+  let attributes = mapAttributes(claims, sso.attributeMapping);
+  const missing = (["email", "given_name", "family_name"] as const).filter((a) => !attributes[a]);
+  if (!missing.length)
+    step({
+      id: "userinfo",
+      title: "UserInfo",
+      status: "skipped",
+      facts: [["not needed", "the id_token has email and names"]],
+    });
+  else if (!metadata.userinfo_endpoint)
+    step({
+      id: "userinfo",
+      title: "UserInfo",
+      status: "failed",
+      facts: [["missing in the id_token", missing.join(", ")]],
+      hint: "Put email, given_name and family_name in the id_token (spec §4.7 check 7), or offer UserInfo.",
+    });
+  else {
+    const response = await idpFetch(metadata.userinfo_endpoint, {
+      headers: { authorization: `Bearer ${String(tokens.access_token)}`, accept: "application/json" },
+    }).catch((e: Error) => e);
+    const info =
+      response instanceof Error ? {} : (((await response.json().catch(() => ({}))) ?? {}) as Record<string, unknown>);
+    const sameSub = info.sub === claims.sub;
+    attributes = { ...mapAttributes(info, sso.attributeMapping), ...attributes };
+    const still = (["email", "given_name", "family_name"] as const).filter((a) => !attributes[a]);
+    step({
+      id: "userinfo",
+      title: "UserInfo (the id_token lacked some attributes)",
+      status: sameSub && !still.length ? "ok" : "failed",
+      facts: [
+        ["missing in the id_token", missing.join(", ")],
+        ["status", response instanceof Error ? response.message : String(response.status)],
+        ["sub", sameSub ? "the id_token's" : `${JSON.stringify(info.sub)}, not the id_token's`],
+      ],
+      hint: !sameSub
+        ? "UserInfo must answer for the same user as the id_token (the same sub)."
+        : still.length
+          ? `Neither the id_token nor UserInfo give ${still.join(", ")}: add them (spec §2.4).`
+          : undefined,
+    });
+  }
+
+  const sub = typeof claims.sub === "string" ? claims.sub : "(no sub)";
+  step({
+    id: "user",
+    title: "The user it would be",
+    status: "ok",
+    facts: [
+      ["username", poolUsername(sso.providerName, sub)],
+      ["email", attributes.email ?? "(none)"],
+      ["given_name", attributes.given_name ?? "(none)"],
+      ["family_name", attributes.family_name ?? "(none)"],
+      ["signed in?", "no: a test never signs anyone in"],
+    ],
+  });
+  trace.ok = trace.steps.every((s) => s.status !== "failed");
+  return redirect(await save(db, trace));
+}
+
+/** GET /sso/test/start on a brand host. */
+export async function startTestFrom(request: NextRequest): Promise<NextResponse> {
+  const brand = brandForHost(request.headers.get("host"));
+  const sso = brands().sso(brand);
+  if (!sso) return redirect(SSO_TEST_PAGE);
+  return startTest((await store()).db, brand, sso, requestOrigin(request));
+}
