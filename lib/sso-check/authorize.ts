@@ -1,6 +1,6 @@
 import type { CheckRun } from "./context";
 import { IdpBrowser, type AuthorizeOutcome } from "./browser";
-import { call, excerpt } from "./http";
+import { call, excerpt, shownLocation } from "./http";
 
 /** A redirect URI no provider has registered (a reserved name: it can never resolve). */
 const UNREGISTERED_REDIRECT = "https://unregistered.sso-check.invalid/oauth2/idpresponse";
@@ -31,7 +31,7 @@ export async function checkAuthorizeRefusals(run: CheckRun): Promise<void> {
       "authorize.unregistered_redirect",
       `redirected to the unregistered redirect_uri (${unregistered.status})`,
       {
-        seen: `Location: ${location}`,
+        seen: `Location: ${shownLocation(location!)}`,
         hint: "Redirect only to registered URIs, compared exactly; answer anything else with an error page (spec §4.4 rule 3): otherwise the provider is an open redirector that leaks codes.",
       },
     );
@@ -42,7 +42,7 @@ export async function checkAuthorizeRefusals(run: CheckRun): Promise<void> {
     );
   else
     run.fail("authorize.unregistered_redirect", `answered ${unregistered.status} to an unregistered redirect_uri`, {
-      seen: location ? `Location: ${location}` : excerpt(unregistered.text),
+      seen: location ? `Location: ${shownLocation(location)}` : excerpt(unregistered.text),
       hint: "Refuse an unregistered redirect_uri with a 400 page and no redirect.",
     });
 
@@ -71,7 +71,7 @@ export async function checkAuthorizeRefusals(run: CheckRun): Promise<void> {
     );
   else
     run.fail("authorize.response_type", `response_type=token answered ${token.status}`, {
-      seen: tokenLocation ? `Location: ${tokenLocation}` : excerpt(token.text),
+      seen: tokenLocation ? `Location: ${shownLocation(tokenLocation)}` : excerpt(token.text),
       hint: "Only the code flow is used: refuse other response types (spec §7: 400).",
     });
 }

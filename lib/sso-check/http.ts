@@ -70,3 +70,11 @@ export function excerpt(text: string, max = 160): string {
   const line = text.replace(/\s+/g, " ").trim();
   return line.length > max ? `${line.slice(0, max)}…` : line;
 }
+
+/** A Location header as the report may show it: codes and tokens in its query or fragment masked. */
+export function shownLocation(location: string): string {
+  return location.replace(
+    /([?&#](?:code|access_token|id_token|refresh_token)=)([^&#]*)/g,
+    (_, name: string, value: string) => `${name}${mask(value)}`,
+  );
+}

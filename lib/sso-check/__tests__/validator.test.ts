@@ -130,6 +130,12 @@ describe("deliberately broken variants of the reference IdP", () => {
       expect(report.ok).toBe(false);
       // Nothing else was left unchecked but the opt-in expired-code item.
       expect(report.results.filter((r) => r.status === "skipped").map((r) => r.id)).toEqual(["token.expired_code"]);
+      // What the report shows of a broken provider never holds a secret, a password, a token or a code whole.
+      const shown = JSON.stringify(report);
+      for (const secret of [BRAND.clientSecret, OTHER.clientSecret, DEMO_PASSWORD, API_KEY])
+        expect(shown).not.toContain(secret);
+      expect(shown).not.toMatch(/eyJ[\w-]{10,}\.[\w-]{10,}/);
+      expect(shown).not.toMatch(/[?&#]code=[\w-]{12,}/);
     },
     30_000,
   );
