@@ -4,7 +4,7 @@ import { brands } from "@/lib/brands";
 import { brandForHost } from "@/lib/brands/context";
 import { safeReturnPath } from "@/lib/brands/preferences";
 import { readFormBody } from "@/lib/http/body";
-import { AppError } from "@/lib/http/errors";
+import { assertSameOrigin } from "@/lib/http/same-origin";
 import { log } from "@/lib/log";
 import { AUTH_BASE_PATH, authConfig } from "./config";
 import { expired, SSO_COOKIES, ssoCookieOptions } from "./cookies";
@@ -28,15 +28,7 @@ const MAX_FORM_BYTES = 4096;
 async function formContext(request: NextRequest) {
   const brand = brandForHost(request.headers.get("host"));
   const origin = requestOrigin(request);
-  const from = request.headers.get("origin");
-  const site = request.headers.get("sec-fetch-site");
-  if (from ? from !== origin : site !== null && site !== "same-origin")
-    throw new AppError({
-      status: 403,
-      code: "CROSS_SITE_FORM",
-      field: "Origin",
-      message: "Forms of other sites are refused",
-    });
+  assertSameOrigin(request);
   const back = (await readFormBody(request, MAX_FORM_BYTES)).get("return");
   return {
     brand,

@@ -9,13 +9,15 @@ export type { Brand } from "./schema";
 /** A brand's sign-on settings in force (the environment SSO_ENVIRONMENT names), with its client secret read. */
 export interface SsoSettings extends SsoEnvironmentSettings {
   brandId: string;
-  environment: "staging" | "production";
+  environment: SsoEnvironment;
   providerName: string;
   displayName: string;
   attributeMapping: Record<string, SsoAttribute>;
   sessionMaxAgeSeconds: number;
   clientSecret: string;
 }
+
+export type SsoEnvironment = "staging" | "production";
 
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 
@@ -29,7 +31,7 @@ export class BrandRegistry {
 
   constructor(
     readonly brands: readonly Brand[],
-    env: Record<string, string | undefined> = process.env,
+    private readonly env: Record<string, string | undefined> = process.env,
   ) {
     const problems: string[] = [];
     brands.forEach((brand, i) => {
@@ -103,6 +105,19 @@ export class BrandRegistry {
   /** The brand's sign-on settings in force, or undefined when the brand has no sign-on in this environment. */
   sso(brand: Brand): SsoSettings | undefined {
     return this.ssoByBrand.get(brand.id);
+  }
+
+  /**
+   * A brand's credentials for one environment as the registry file gives them, whichever environment is in force
+   * (onboarding validates staging while production runs, and the other way round); the secret when its variable is
+   * set.
+   */
+  ssoCredentials(
+    brand: Brand,
+    environment: SsoEnvironment,
+  ): (SsoEnvironmentSettings & { clientSecret?: string }) | undefined {
+    const settings = brand.sso?.environments[environment];
+    return settings && { ...settings, clientSecret: this.env[settings.clientSecretEnv] || undefined };
   }
 
   static fromFile(file: string, env: Record<string, string | undefined> = process.env): BrandRegistry {

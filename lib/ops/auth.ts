@@ -1,5 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { config } from "@/lib/config";
+import { AppError } from "@/lib/http/errors";
 
 /** The operators' session cookie: an HMAC of the token (the token itself never sits in a cookie). */
 export const OPS_COOKIE = "ops_session";
@@ -35,4 +36,31 @@ export function isOpsAuthorized(opts: { cookie?: string; authorization?: string 
   if (opts.cookie && same(opts.cookie, sessionValue(token))) return true;
   const bearer = /^Bearer (.+)$/i.exec(opts.authorization ?? "")?.[1];
   return isOpsToken(bearer);
+}
+
+/**
+ * A route handler's gate: the operators' session cookie or bearer token (401 without; 404 while the operators'
+ * pages are off). A browser's form must also come from the page itself (lib/http/same-origin.ts).
+ */
+export function requireOperator(request: {
+  headers: Headers;
+  cookies: { get(name: string): { value: string } | undefined };
+}) {
+  if (!opsToken())
+    throw new AppError({
+      status: 404,
+      code: "NOT_FOUND",
+      message: "The operators' pages are off (OPS_TOKEN is not set)",
+    });
+  if (
+    !isOpsAuthorized({
+      cookie: request.cookies.get(OPS_COOKIE)?.value,
+      authorization: request.headers.get("authorization"),
+    })
+  )
+    throw new AppError({
+      status: 401,
+      code: "OPS_SIGN_IN_REQUIRED",
+      message: "Sign in on the operators' page first (or send Authorization: Bearer <OPS_TOKEN>)",
+    });
 }

@@ -150,6 +150,9 @@ export const CHECK_ITEMS = [
 export type CheckItemId = (typeof CHECK_ITEMS)[number]["id"];
 export type CheckStatus = "pass" | "fail" | "skipped";
 
+/** How a result reads in reports (the command's table, the operators' pages). */
+export const RESULT_LABEL = { pass: "pass", fail: "FAIL", skipped: "could not check" } as const;
+
 export interface CheckResult {
   id: CheckItemId;
   status: CheckStatus;

@@ -220,6 +220,15 @@ function migrations(kind: DatabaseKind): Record<string, Migration> {
           .execute();
       },
     },
+    "0005_sso_report_credentials": {
+      async up(db: Kysely<unknown>) {
+        // Whether a report used the brand's configured credentials (only those count towards onboarding).
+        await db.schema
+          .alterTable("sso_check_reports")
+          .addColumn("configured", "integer", (c) => c.notNull().defaultTo(0))
+          .execute();
+      },
+    },
   };
 }
 

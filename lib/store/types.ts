@@ -191,6 +191,8 @@ export interface SsoCheckReportsTable {
   duration_ms: number;
   ok: number;
   complete: number;
+  /** 1 when the run used the brand's configured credentials (only those count towards onboarding). */
+  configured: Generated<number>;
   /** JSON: lib/sso-check/run.ts SsoCheckReport */
   report: string;
 }

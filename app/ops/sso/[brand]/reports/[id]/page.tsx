@@ -1,0 +1,84 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { brands } from "@/lib/brands";
+import { opsAccess } from "@/lib/ops/session";
+import { itemOf, RESULT_LABEL } from "@/lib/sso-check/items";
+import { verdict } from "@/lib/sso-check/report";
+import { loadReport } from "@/lib/sso-check/reports";
+import { store } from "@/lib/store";
+import { OpsGate } from "../../../../gate";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Sign-on report · Operators", robots: { index: false, follow: false } };
+
+type Props = { params: Promise<{ brand: string; id: string }> };
+
+/** A stored validator report: every item with its result, what was seen, the hint for a failure and the spec rule. */
+export default async function SignOnReport({ params }: Props) {
+  const access = await opsAccess();
+  if (access !== "signed-in") return <OpsGate access={access} />;
+  const { brand: brandId, id } = await params;
+  const brand = brands().get(brandId);
+  const stored =
+    brand && /^\d{1,15}$/.test(id) ? await loadReport((await store()).db, brand.id, Number(id)) : undefined;
+  if (!brand || !stored) notFound();
+  const { report, environment, configured } = stored;
+  return (
+    <>
+      <p>
+        <Link href={`/ops/sso/${brand.id}`}>← {brand.displayName} sign-on</Link>
+      </p>
+      <h1>
+        Sign-on report #{stored.id} · {brand.displayName} · {environment}
+      </h1>
+      <p>
+        <span className={`status-pill ${report.ok ? (report.complete ? "pass" : "") : "fail"}`}>{verdict(report)}</span>{" "}
+        {report.passed} passed, {report.failed} failed, {report.skipped} could not be checked ·{" "}
+        {(report.durationMs / 1000).toFixed(1)} s
+      </p>
+      <p className="muted">
+        {report.issuer}, client {report.clientId} ({configured ? "the configured credentials" : "entered credentials"}),
+        started {report.startedAt}.
+      </p>
+      <table className="check-results">
+        <thead>
+          <tr>
+            <th>Result</th>
+            <th>Item</th>
+            <th>Spec</th>
+            <th>What was seen</th>
+          </tr>
+        </thead>
+        <tbody>
+          {report.results.map((r) => {
+            const item = itemOf(r.id);
+            return (
+              <tr key={r.id} data-item={r.id} data-status={r.status}>
+                <td>
+                  <span className={`status-pill ${r.status}`}>{RESULT_LABEL[r.status]}</span>
+                </td>
+                <td>
+                  <span className="muted">{item.group}</span>
+                  <br />
+                  {item.title}
+                </td>
+                <td>{item.rule}</td>
+                <td className="seen">
+                  {r.reason}
+                  {r.seen && (
+                    <>
+                      <br />
+                      {r.seen}
+                    </>
+                  )}
+                  {r.hint && <p className="trace-hint">{r.hint}</p>}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </>
+  );
+}
