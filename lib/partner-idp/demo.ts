@@ -39,15 +39,19 @@ export function demoBrandsWithSso(appPort: number, issuer: string) {
           providerName: "Northwind",
           displayName: PARTNER_NAME,
           scenario: "C",
-          environments: {
-            production: {
-              issuer,
-              clientId: client.clientId,
-              clientSecretEnv: secretEnv(b.id),
-              tokenEndpointAuthMethod: client.method,
-              silentLogin: true,
-            },
-          },
+          // One reference IdP plays both environments here; a partner gives separate credentials (spec §4.6 step 3).
+          environments: Object.fromEntries(
+            (["staging", "production"] as const).map((environment) => [
+              environment,
+              {
+                issuer,
+                clientId: client.clientId,
+                clientSecretEnv: secretEnv(b.id),
+                tokenEndpointAuthMethod: client.method,
+                silentLogin: true,
+              },
+            ]),
+          ),
         },
       };
     }),

@@ -104,7 +104,7 @@ export async function checkAuthorizeInBrowser(run: CheckRun): Promise<void> {
     });
 
   if (!run.input.user) {
-    run.skipRest(["authorize.code", "authorize.silent"], "no test user given (--username, --password)");
+    run.skipRest(["authorize.code", "authorize.silent"], "no test user given (a username and password at the partner)");
     return;
   }
   const interactive = run.authorizeUrl();

@@ -11,7 +11,7 @@ const seenOf = (a: Answer) => `${a.status} ${excerpt(a.text, 80)}`;
 export async function checkPartnerApi(run: CheckRun): Promise<void> {
   const api = run.input.partnerApi;
   const ids = ["partner_api.key", "partner_api.validate", "partner_api.get_user"] as const;
-  if (!api) return run.skipRest(ids, "scenario B only: no partner API given (--partner-api, --partner-api-key)");
+  if (!api) return run.skipRest(ids, "scenario B only: no partner API given (its URL and shared key)");
   try {
     await checkEndpoints(run, api);
   } catch (e) {
@@ -42,7 +42,7 @@ async function checkEndpoints(run: CheckRun, api: NonNullable<CheckRun["input"][
   if (!user)
     return run.skipRest(
       ["partner_api.validate", "partner_api.get_user"],
-      "no test user given (--username, --password)",
+      "no test user given (a username and password at the partner)",
     );
   const good = await postJson(
     run.input,

@@ -133,7 +133,7 @@ export async function checkTokenRefusals(run: CheckRun): Promise<void> {
 
   const other = run.input.otherClient;
   const fifth = other && (await run.freshCode());
-  if (!other) run.skip("token.other_client", "no second client given (--other-client-id, --other-client-secret)");
+  if (!other) run.skip("token.other_client", "no second client given (its client id and secret)");
   else if (!fifth) run.skip("token.other_client", "no code came from a silent authorize");
   else {
     const answer = await exchange(fifth, { client: other.clientId, secret: other.clientSecret });
@@ -143,7 +143,7 @@ export async function checkTokenRefusals(run: CheckRun): Promise<void> {
 
   const wait = run.input.codeExpirySeconds;
   const sixth = wait && (await run.freshCode());
-  if (!wait) run.skip("token.expired_code", "opt-in (--check-code-expiry): it waits the code's lifetime");
+  if (!wait) run.skip("token.expired_code", "opt-in (check code expiry): it waits the code's lifetime");
   else if (!sixth) run.skip("token.expired_code", "no code came from a silent authorize");
   else {
     await new Promise((r) => setTimeout(r, wait * 1000));

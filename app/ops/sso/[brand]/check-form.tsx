@@ -1,5 +1,6 @@
 "use client";
 
+import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import { RESULT_LABEL } from "@/lib/sso-check/items";
 
@@ -58,6 +59,7 @@ export function CheckForm({
   const [summary, setSummary] = useState<Summary>();
   const [error, setError] = useState<string>();
   const action = `/ops/sso/${brandId}/check`;
+  const router = useRouter();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -96,6 +98,7 @@ export function CheckForm({
           else if (e.type === "done") {
             setSummary({ reportId: e.reportId, verdict: e.verdict, ...e.report });
             setPhase("done");
+            router.refresh(); // the onboarding and the reports list show the new report
           } else throw new Error(e.error.message);
         }
       }
@@ -174,7 +177,7 @@ export function CheckForm({
             </div>
           )}
           <div className="fields">
-            <label>
+            <label className="wide">
               Redirect URI registered for the client
               <input
                 name="redirectUri"
