@@ -1,7 +1,5 @@
-import dns from "node:dns/promises";
-import net from "node:net";
 import { chromium, type Browser, type BrowserContext, type Cookie, type Page } from "playwright-core";
-import { addressProblem, idpUrlProblem } from "@/lib/http/outbound";
+import { startGuardProxy, type GuardProxy, type GuardProxyRefusal } from "@/lib/http/guard-proxy";
 import type { SsoCheckInput } from "./input";
 
 /** Where an authorize request ended: a redirect to the redirect URI (caught), or a page of the provider. */
@@ -9,6 +7,14 @@ export type AuthorizeOutcome =
   { kind: "redirect"; url: URL } | { kind: "page"; url: string; status?: number; loginForm: boolean };
 
 const NAVIGATION_TIMEOUT_MS = 10_000;
+const MAX_ASKED = 5000;
+
+/** A request's target as the guard proxy names it: host:port for a tunnel (https, wss), else the URL without query. */
+function proxyTarget(url: URL): string {
+  if (url.protocol === "https:" || url.protocol === "wss:") return `${url.hostname}:${url.port || 443}`;
+  if (url.protocol === "ws:") return `${url.hostname}:${url.port || 80}`;
+  return `${url.origin}${url.pathname}`;
+}
 
 const USERNAME_FIELDS = [
   "input[autocomplete='username']",
@@ -25,80 +31,88 @@ const SUBMIT = "button[type='submit'], input[type='submit'], button:not([type])"
 /**
  * Headless Chromium (Debian's, through playwright-core: nothing downloaded) driving the partner's real pages: its
  * login form, authorize with and without a session, and the session cookie as a browser keeps it. Every request the
- * pages make goes through the outbound rules (https, public addresses after DNS; loopback under the development
- * switch): a provider cannot steer the validator's browser into this network. The redirect URI is never loaded: the
- * request the redirect makes is seen and its query read, and its host does not resolve in this browser.
+ * browser makes, the hops of a redirect included, goes through a proxy applying the outbound rules (https, public
+ * addresses after DNS, connected to the address checked; loopback under the development switch): a provider cannot
+ * steer the validator's browser into this network. The redirect URI is never loaded: the request the redirect makes
+ * is seen and its query read, and the proxy does not connect to its host.
  */
 export class IdpBrowser {
-  private readonly resolved = new Map<string, Promise<string | undefined>>();
   /** Raw Set-Cookie headers of the provider's answers (the attributes as sent, e.g. a missing SameSite). */
   readonly setCookies: string[] = [];
+  /** What the pages asked for, as the proxy names it (host:port of a tunnel, the URL without query of plain http). */
+  private readonly asked = new Set<string>();
 
   private constructor(
     private readonly input: SsoCheckInput,
     private readonly browser: Browser,
+    private readonly proxy: GuardProxy,
     readonly context: BrowserContext,
   ) {}
 
+  /**
+   * What the provider's pages tried to reach and the outbound rules refused (target and reason; of the proxy's first
+   * 50 refusals). Chromium's own requests (an update check it makes even with background networking off) are left out.
+   */
+  get refused(): GuardProxyRefusal[] {
+    return this.proxy.refusals.filter((r) => this.asked.has(r.target));
+  }
+
   static async open(input: SsoCheckInput): Promise<IdpBrowser> {
-    // The redirect URI's host never resolves in this browser: its requests are seen (the code read from their URL)
-    // and fail at once, so nothing reaches the brand (Playwright does not route the requests of a redirect).
-    const redirectHost = new URL(input.redirectUri).hostname;
-    const neverResolve =
-      redirectHost !== new URL(input.issuer).hostname && !net.isIP(redirectHost.replace(/^\[|\]$/g, ""))
-        ? [`--host-resolver-rules=MAP ${redirectHost} ~NOTFOUND`]
-        : [];
-    const browser = await chromium.launch({
-      executablePath: input.chromiumPath ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        ...(input.trust?.spkiSha256 ? [`--ignore-certificate-errors-spki-list=${input.trust.spkiSha256}`] : []),
-        ...neverResolve,
-      ],
+    const hostPort = (u: URL) => `${u.hostname}:${u.port || (u.protocol === "http:" ? 80 : 443)}`;
+    const ownHost = hostPort(new URL(input.redirectUri)) === hostPort(new URL(input.issuer));
+    // The redirect URI's requests are seen (the code read from their URL) and refused at once by the proxy, quietly
+    // (not the provider's fault): nothing reaches the brand. Unless it is the provider's own host and port.
+    const proxy = await startGuardProxy({
+      allowLoopback: input.allowLoopback,
+      quietlyRefused: ownHost ? [] : [input.redirectUri],
     });
-    const b = new IdpBrowser(input, browser, await browser.newContext());
-    await b.guard(b.context);
-    return b;
+    let browser: Browser | undefined;
+    try {
+      browser = await chromium.launch({
+        executablePath: input.chromiumPath ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+        args: [
+          "--headless",
+          "--no-sandbox",
+          "--disable-gpu",
+          "--disable-background-networking",
+          // Every request through the guard, loopback included (Chromium would otherwise go there directly).
+          `--proxy-server=${proxy.url}`,
+          "--proxy-bypass-list=<-loopback>",
+          // WebRTC only through the proxy (TURN over TCP): no UDP (STUN, TURN) straight from this machine.
+          "--webrtc-ip-handling-policy=disable_non_proxied_udp",
+          ...(input.trust?.spkiSha256 ? [`--ignore-certificate-errors-spki-list=${input.trust.spkiSha256}`] : []),
+        ],
+      });
+      const b = new IdpBrowser(input, browser, proxy, await browser.newContext());
+      b.watch(b.context);
+      return b;
+    } catch (e) {
+      await browser?.close().catch(() => {});
+      await proxy.close();
+      throw e;
+    }
   }
 
   /** A new context holding only `cookies` (the session-cookie check removes one at a time). */
   async contextWith(cookies: Cookie[]): Promise<BrowserContext> {
     const context = await this.browser.newContext();
-    await this.guard(context);
+    this.watch(context);
     if (cookies.length) await context.addCookies(cookies);
     return context;
   }
 
   async close(): Promise<void> {
-    await this.browser.close();
-  }
-
-  /** Why a request of the browser must not go out, or undefined (the same rules as the server's requests). */
-  private async refusal(url: URL): Promise<string | undefined> {
-    if (url.protocol === "data:" || url.protocol === "about:") return undefined;
-    const nameProblem = idpUrlProblem(url.href, { allowLoopback: this.input.allowLoopback });
-    if (nameProblem) return nameProblem;
-    const host = url.hostname.replace(/^\[|\]$/g, "");
-    if (net.isIP(host)) return addressProblem(host, this.input);
-    let check = this.resolved.get(host);
-    if (!check) {
-      check = dns.lookup(host, { all: true }).then(
-        (list) => list.map((a) => addressProblem(a.address, this.input)).find(Boolean),
-        () => undefined, // unresolvable: the browser fails the request itself
-      );
-      this.resolved.set(host, check);
+    try {
+      await this.browser.close();
+    } finally {
+      await this.proxy.close();
     }
-    return check;
   }
 
-  private async guard(context: BrowserContext): Promise<void> {
-    await context.route("**/*", async (route) => {
-      const refused = await this.refusal(new URL(route.request().url()));
-      if (refused) return route.abort("blockedbyclient");
-      return route.fallback();
+  /** Collects the provider's Set-Cookie headers, and what the pages asked for (redirects included). */
+  private watch(context: BrowserContext): void {
+    context.on("request", (request) => {
+      if (this.asked.size < MAX_ASKED) this.asked.add(proxyTarget(new URL(request.url())));
     });
     context.on("response", (response) => {
       if (new URL(response.url()).origin !== new URL(this.input.issuer).origin) return;
