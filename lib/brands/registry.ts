@@ -28,11 +28,15 @@ export class BrandRegistry {
   /** SHA-256 of each key → brand: a lookup by digest does not leak how much of a guessed key matched. */
   private readonly byKeyDigest = new Map<string, Brand>();
   private readonly ssoByBrand = new Map<string, SsoSettings>();
+  /** The sign-on environment in force (SSO_ENVIRONMENT): whose credentials the brands use. */
+  readonly ssoEnvironment: SsoEnvironment;
+  private readonly allowLoopback: boolean;
 
   constructor(
     readonly brands: readonly Brand[],
     private readonly env: Record<string, string | undefined> = process.env,
   ) {
+    ({ SSO_ENVIRONMENT: this.ssoEnvironment, SSO_DEV_ALLOW_LOOPBACK: this.allowLoopback } = parseConfig(env));
     const problems: string[] = [];
     brands.forEach((brand, i) => {
       if (this.byId.has(brand.id)) problems.push(`brands.${i}.id: "${brand.id}" is used twice`);
@@ -80,7 +84,7 @@ export class BrandRegistry {
    */
   private resolveSso(brand: Brand, where: string, env: Record<string, string | undefined>, problems: string[]): void {
     if (!brand.sso) return;
-    const { SSO_ENVIRONMENT: environment, SSO_DEV_ALLOW_LOOPBACK: allowLoopback } = parseConfig(env);
+    const { ssoEnvironment: environment, allowLoopback } = this;
     const settings = brand.sso.environments[environment];
     if (!settings) return;
     const at = `${where}.environments.${environment}`;

@@ -1,7 +1,6 @@
 import type { Kysely } from "kysely";
-import { brands, type Brand } from "@/lib/brands";
+import { brands, type Brand, type BrandRegistry } from "@/lib/brands";
 import type { SsoEnvironment } from "@/lib/brands/registry";
-import { config } from "@/lib/config";
 import { AppError } from "@/lib/http/errors";
 import type { Database } from "@/lib/store";
 import { latestConfiguredReport, type StoredReport } from "./reports";
@@ -81,8 +80,11 @@ function validated(
 }
 
 /** Where a brand's sign-on onboarding stands, step by step. */
-export async function onboardingOf(db: Kysely<Database>, brand: Brand): Promise<Onboarding> {
-  const registry = brands();
+export async function onboardingOf(
+  db: Kysely<Database>,
+  brand: Brand,
+  registry: BrandRegistry = brands(),
+): Promise<Onboarding> {
   const marks = new Map(
     (await db.selectFrom("sso_onboarding_steps").selectAll().where("brand_id", "=", brand.id).execute()).map((m) => [
       m.step,
@@ -119,8 +121,8 @@ export async function onboardingOf(db: Kysely<Database>, brand: Brand): Promise<
       : {
           done: false,
           detail:
-            config().SSO_ENVIRONMENT !== "production"
-              ? `This server runs the ${config().SSO_ENVIRONMENT} environment (SSO_ENVIRONMENT).`
+            registry.ssoEnvironment !== "production"
+              ? `This server runs the ${registry.ssoEnvironment} environment (SSO_ENVIRONMENT).`
               : "Production credentials are not in force for this brand.",
         };
   const state: Record<OnboardingStepId, Pick<OnboardingStep, "done" | "detail" | "reportId">> = {
@@ -177,6 +179,7 @@ export async function markStep(
   brand: Brand,
   step: string,
   action: { done: true; note?: string } | { done: false },
+  registry: BrandRegistry = brands(),
 ): Promise<void> {
   if (!(MANUAL_STEPS as readonly string[]).includes(step))
     throw new AppError({
@@ -189,7 +192,7 @@ export async function markStep(
     await db.deleteFrom("sso_onboarding_steps").where("brand_id", "=", brand.id).where("step", "=", step).execute();
     return;
   }
-  const { steps } = await onboardingOf(db, brand);
+  const { steps } = await onboardingOf(db, brand, registry);
   const before = steps.slice(
     0,
     steps.findIndex((s) => s.id === step),
