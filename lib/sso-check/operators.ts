@@ -210,8 +210,8 @@ async function run(db: Kysely<Database>, check: OperatorsCheck, emit: (event: Ch
     { ...where, reportId, ok: report.ok, complete: report.complete, failed: report.failed, ms: report.durationMs },
     "sign-on validator: done",
   );
-  const { issuer, clientId, startedAt, durationMs, passed, failed, skipped, ok, complete } = report;
-  const summary = { issuer, clientId, startedAt, durationMs, passed, failed, skipped, ok, complete };
+  const { issuer, clientId, startedAt, durationMs, passed, failed, skipped, ok, complete, refused } = report;
+  const summary = { issuer, clientId, startedAt, durationMs, passed, failed, skipped, ok, complete, refused };
   emit({ type: "done", reportId, verdict: verdict(summary), report: summary });
   return { reportId, report };
 }

@@ -33,6 +33,13 @@ export function formatReport(report: SsoCheckReport): string {
     "",
     markdownTable(["result", "group", "item", "spec", "what was seen"], rows),
     ...(hints.length ? ["", "What to change:", ...hints] : []),
+    ...(report.refused?.length
+      ? [
+          "",
+          "The provider's pages tried to reach (refused by the outbound rules):",
+          ...report.refused.map((r) => `- ${r.target}: ${r.reason}`),
+        ]
+      : []),
     "",
     `${verdict(report)} (${report.passed} passed, ${report.failed} failed, ${report.skipped} could not be checked)`,
   ].join("\n");

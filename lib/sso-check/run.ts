@@ -24,6 +24,8 @@ export interface SsoCheckReport {
   ok: boolean;
   /** Every item that is not optional was checked (and so passed, when ok). */
   complete: boolean;
+  /** What the provider's pages tried to reach and the outbound rules refused (its own redirects included). */
+  refused?: { target: string; reason: string }[];
 }
 
 /**
@@ -35,6 +37,7 @@ export async function runSsoCheck(input: SsoCheckInput, onResult?: (r: CheckResu
   const started = performance.now();
   const run = new CheckRun(input, onResult);
   const rest = CHECK_ITEMS.map((i) => i.id).filter((id) => !id.startsWith("partner_api."));
+  let refused: SsoCheckReport["refused"] = [];
   try {
     await checkDiscovery(run);
     if (!run.discovery) run.skipRest(rest, "no discovery document: nothing else can be found");
@@ -54,6 +57,7 @@ export async function runSsoCheck(input: SsoCheckInput, onResult?: (r: CheckResu
     run.skipRest(rest, `the check stopped: ${(e as Error).message.split("\n")[0]}`);
     run.skipRest(["partner_api.key", "partner_api.validate", "partner_api.get_user"], "the check stopped");
   } finally {
+    refused = run.browser?.refused ?? [];
     await run.browser?.close().catch(() => undefined);
   }
   const results = CHECK_ITEMS.map((item) => run.has(item.id)!);
@@ -69,5 +73,6 @@ export async function runSsoCheck(input: SsoCheckInput, onResult?: (r: CheckResu
     skipped: count("skipped"),
     ok: count("fail") === 0,
     complete: results.every((r) => r.status === "pass" || isOptional(itemOf(r.id))),
+    refused: refused.map(({ target, reason }) => ({ target, reason })),
   };
 }

@@ -41,6 +41,18 @@ export default async function SignOnReport({ params }: Props) {
         {report.issuer}, client {report.clientId} ({configured ? "the configured credentials" : "entered credentials"}),
         started {report.startedAt}.
       </p>
+      {!!report.refused?.length && (
+        <section aria-labelledby="refused">
+          <h2 id="refused">What the provider&apos;s pages tried to reach (refused)</h2>
+          <ul>
+            {report.refused.map((r) => (
+              <li key={r.target}>
+                <code>{r.target}</code>: {r.reason}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <table className="check-results">
         <thead>
           <tr>
