@@ -10,6 +10,7 @@ import { DEMO_PASSWORD, demoUsers } from "@/lib/partner-idp";
 import { startDemoSso, type DemoSso } from "@/lib/partner-idp/demo";
 import { withLoadedServer } from "./bench-http";
 import { markdownTable } from "./format";
+import { runProgress as progress, stats, type Stats } from "./stats";
 
 const usage = `Usage: npm run bench:sso -- [--runs 200] [--warmup 20] [--page /search?q=Paris] [--count 2000]
 
@@ -138,52 +139,7 @@ async function signInAtPartner(issuer: string, ca: Buffer): Promise<StoredCookie
   return cookies;
 }
 
-/** The q-quantile of sorted values (linear interpolation between closest ranks). */
-function quantile(sorted: number[], q: number): number {
-  if (!sorted.length) return NaN;
-  const pos = (sorted.length - 1) * q;
-  const lo = Math.floor(pos);
-  const hi = Math.min(lo + 1, sorted.length - 1);
-  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (pos - lo);
-}
-
-interface Stats {
-  p50: number;
-  p90: number;
-  p99: number;
-  mean: number;
-}
-
-function stats(values: number[]): Stats {
-  const s = [...values].sort((a, b) => a - b);
-  return {
-    p50: quantile(s, 0.5),
-    p90: quantile(s, 0.9),
-    p99: quantile(s, 0.99),
-    mean: s.reduce((a, b) => a + b, 0) / Math.max(s.length, 1),
-  };
-}
-
 const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : "–");
-
-/** A run i/N line on a terminal (overwritten), else a line every 10 %. */
-function progress(total: number) {
-  const tty = Boolean(process.stderr.isTTY);
-  let lastTenth = -1;
-  return {
-    update(done: number, label: string, failures: number) {
-      const text = `${label} ${done}/${total}${failures ? ` (${failures} failed)` : ""}`;
-      if (tty) process.stderr.write(`\r${text}   `);
-      else if (Math.floor((done * 10) / total) > lastTenth || done === total) {
-        lastTenth = Math.floor((done * 10) / total);
-        process.stderr.write(`${text}\n`);
-      }
-    },
-    done() {
-      if (tty) process.stderr.write("\n");
-    },
-  };
-}
 
 /** Warm-up pairs, then the measured ones: a silent and an anonymous run each, every visitor a fresh browser. */
 async function measure(opts: Options, pageUrl: string, issuer: string, ca: Buffer, idpCookies: StoredCookie[]) {
