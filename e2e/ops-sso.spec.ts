@@ -1,11 +1,10 @@
 import http from "node:http";
-import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { DEMO_SSO_CLIENTS } from "../lib/partner-idp/demo";
 import { CHECK_ITEMS } from "../lib/sso-check/items";
 import { E2E_OPS_TOKEN } from "./seed";
 import { PARTNER_PASSWORD, PARTNER_USER } from "./fixtures/sso";
-import { IDP, PORT, watchConsole } from "./fixtures/site";
+import { IDP, PORT, watchConsole, screenshotPath } from "./fixtures/site";
 
 /**
  * The operators' sign-on pages: each brand's onboarding in spec §4.7's order, the validator run from the page with
@@ -133,7 +132,7 @@ test("an operator validates a brand's staging provider live, then takes its onbo
   await expect(page.locator(".check-results tr[data-status='fail']")).toHaveCount(0);
   await expect(page.locator(".check-results tr[data-item='authorize.silent']")).toHaveAttribute("data-status", "pass");
   await expect(page.locator(".check-results tr[data-item='session_cookie']")).toContainText("SameSite=None");
-  await page.screenshot({ path: path.join(".data", "screenshots", "ops-sso-check.png"), fullPage: true });
+  await page.screenshot({ path: screenshotPath("ops-sso-check.png"), fullPage: true });
 
   // The page behind the live run catches up: the report is listed, the onboarding step it validates is done.
   await expect(page.getByRole("region", { name: "Reports" }).locator("tbody tr")).toHaveCount(1);
@@ -159,7 +158,7 @@ test("an operator validates a brand's staging provider live, then takes its onbo
   await step(page, "staging_e2e").getByRole("button", { name: "Mark done" }).click();
   await expect(step(page, "staging_e2e")).toHaveAttribute("data-done", "true");
   await expect(step(page, "production_validated")).toHaveAttribute("data-next", "true");
-  await page.screenshot({ path: path.join(".data", "screenshots", "ops-sso-onboarding.png"), fullPage: true });
+  await page.screenshot({ path: screenshotPath("ops-sso-onboarding.png"), fullPage: true });
 
   // Undone, the step is open again; the overview says what comes next.
   await step(page, "staging_e2e").getByRole("button", { name: "Undo" }).click();

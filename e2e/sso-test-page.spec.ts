@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { startAppServer, type AppServer } from "./fixtures/app-server";
-import { site, watchConsole } from "./fixtures/site";
+import { site, watchConsole, screenshotPath } from "./fixtures/site";
 import { account, PARTNER_PASSWORD, PARTNER_USER, signInAtPartnerSite } from "./fixtures/sso";
 import demoBrands from "../lib/brands/demo-brands.json" with { type: "json" };
 import { startPartnerIdp, type PartnerIdp, type PartnerIdpFault } from "../lib/partner-idp";
@@ -41,7 +41,7 @@ test("with a session at the partner: a passing trace, step by step, and nobody s
   await expect(account(page).getByRole("button", { name: "Sign in" })).toBeVisible();
   expect(await page.evaluate(() => fetch("/api/auth/session").then((r) => r.json()))).toBeNull();
   expect(errors).toEqual([]);
-  await page.screenshot({ path: path.join(".data", "screenshots", "sso-test-page-pass.png"), fullPage: true });
+  await page.screenshot({ path: screenshotPath("sso-test-page-pass.png"), fullPage: true });
 });
 
 test("without a session at the partner: the IdP's login_required, with the hint about the session cookie", async ({

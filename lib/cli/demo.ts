@@ -73,7 +73,9 @@ operators' status page: http://localhost:${port}/ops  (token: ${process.env.OPS_
   ${sso.idp.issuer}/   (a local certificate: your browser asks once to accept it)
   1. sign in there as ${user.email} / ${DEMO_PASSWORD}
   2. open http://brand-a.localhost:${port}/ or http://brand-b.localhost:${port}/: signed in, no login page
-  Without a session at the partner the brands stay anonymous; "Sign in" in their header signs in by hand.\n`);
+  Without a session at the partner the brands stay anonymous; "Sign in" in their header signs in by hand.
+  partners' silent-SSO test page: http://brand-a.localhost:${port}/sso-test
+  onboarding and the validator:   http://localhost:${port}/ops/sso  (test user: the one above)\n`);
   }
   const start = path.join(".data", "cli", "start.mjs");
   const server = spawn(process.execPath, [start, "--port", port, "--hostname", process.env.HOST ?? "127.0.0.1"], {
