@@ -3,13 +3,13 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { log } from "@/lib/log";
-import { DEMO_PASSWORD, demoUsers, startPartnerIdp } from "@/lib/partner-idp";
 import { IdpBrowser } from "@/lib/sso-check/browser";
 import { CheckRun } from "@/lib/sso-check/context";
 import { call } from "@/lib/sso-check/http";
 import type { SsoCheckInput } from "@/lib/sso-check/input";
 import { CHECK_ITEMS, itemOf } from "@/lib/sso-check/items";
 import { runSsoCheck, type SsoCheckReport } from "@/lib/sso-check/run";
+import { referenceInput, startReference } from "@/lib/sso-check/testing";
 import { markdownTable } from "./format";
 import { runProgress, stats } from "./stats";
 
@@ -28,15 +28,6 @@ Target (issue 11): the full checklist, browser items included, in ≤ 10 s (ever
 a run does not pass every item.`;
 
 const TARGET_MS = 10_000;
-const REDIRECT_URI = "http://brand-a.localhost:3000/oauth2/idpresponse";
-const BRAND = { clientId: "bench-brand", clientSecret: "bench-brand-secret-0001", redirectUris: [REDIRECT_URI] };
-const OTHER = {
-  clientId: "bench-other",
-  clientSecret: "bench-other-secret-0002",
-  redirectUris: ["http://brand-b.localhost:3000/oauth2/idpresponse"],
-};
-const API_KEY = "bench-partner-api-key-0001";
-
 /** The baseline: Chromium, the login form, one code and its exchange. */
 async function bareSignIn(input: SsoCheckInput): Promise<number> {
   const started = performance.now();
@@ -80,19 +71,8 @@ async function main(): Promise<number> {
   if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be an integer ≥ 1 (got ${values.runs})`);
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-sso-check-"));
-  const idp = await startPartnerIdp({ dataDir, clients: [BRAND, OTHER], partnerApiKey: API_KEY });
-  const input: SsoCheckInput = {
-    issuer: idp.issuer,
-    clientId: BRAND.clientId,
-    clientSecret: BRAND.clientSecret,
-    redirectUri: REDIRECT_URI,
-    user: { username: demoUsers[0]!.email, password: DEMO_PASSWORD },
-    otherClient: { clientId: OTHER.clientId, clientSecret: OTHER.clientSecret },
-    partnerApi: { url: idp.partnerApiUrl, key: API_KEY },
-    production: false,
-    allowLoopback: true,
-    trust: { caPem: fs.readFileSync(idp.caFile, "utf8"), spkiSha256: idp.spkiSha256 },
-  };
+  const idp = await startReference(dataDir);
+  const input = referenceInput(idp);
   const checklist: number[] = [];
   const baseline: number[] = [];
   const reports: SsoCheckReport[] = [];

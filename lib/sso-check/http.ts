@@ -31,6 +31,11 @@ export async function call(
     },
     guard(input),
   );
+  return answerOf(response);
+}
+
+/** An answer's status, headers, text and, when it is JSON, its value. */
+async function answerOf(response: Response): Promise<Answer> {
   const text = await response.text();
   let json: unknown;
   try {
@@ -47,16 +52,7 @@ export function postJson(input: SsoCheckInput, url: string, body: unknown, heade
     url,
     { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) },
     guard(input),
-  ).then(async (r) => {
-    const text = await r.text();
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    return { status: r.status, headers: r.headers, text, json } satisfies Answer;
-  });
+  ).then(answerOf);
 }
 
 /** A secret or token as the report may show it: its first characters and its length. */

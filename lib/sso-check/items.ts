@@ -172,3 +172,17 @@ export function itemOf(id: CheckItemId): CheckItem {
 }
 
 export const isOptional = (item: CheckItem) => "optional" in item && item.optional;
+
+/** An item as reports list it (the operators' pages). */
+export interface ShownItem {
+  id: string;
+  group: string;
+  title: string;
+  rule: string;
+  optional: boolean;
+}
+
+/** The checklist in order, as reports list it. */
+export function shownItems(): ShownItem[] {
+  return CHECK_ITEMS.map((i) => ({ id: i.id, group: i.group, title: i.title, rule: i.rule, optional: isOptional(i) }));
+}

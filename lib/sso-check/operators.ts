@@ -10,7 +10,7 @@ import { isLoopbackHost } from "@/lib/http/outbound";
 import { log } from "@/lib/log";
 import type { Database } from "@/lib/store";
 import type { SsoCheckInput } from "./input";
-import { CHECK_ITEMS, isOptional, type CheckResult } from "./items";
+import { shownItems, type CheckResult, type ShownItem } from "./items";
 import { verdict } from "./report";
 import { saveReport } from "./reports";
 import { runSsoCheck, type SsoCheckReport } from "./run";
@@ -161,7 +161,7 @@ export type CheckEvent =
       environment: SsoEnvironment;
       issuer: string;
       clientId: string;
-      items: { id: string; group: string; title: string; rule: string; optional: boolean }[];
+      items: ShownItem[];
     }
   | { type: "result"; result: CheckResult }
   | { type: "done"; reportId: number; verdict: string; report: Omit<SsoCheckReport, "results"> }
@@ -196,13 +196,7 @@ async function run(db: Kysely<Database>, check: OperatorsCheck, emit: (event: Ch
   emit({
     type: "start",
     ...where,
-    items: CHECK_ITEMS.map((i) => ({
-      id: i.id,
-      group: i.group,
-      title: i.title,
-      rule: i.rule,
-      optional: isOptional(i),
-    })),
+    items: shownItems(),
   });
   const report = await runSsoCheck(input, (result) => emit({ type: "result", result }));
   const reportId = await saveReport(db, brand.id, environment, report, check.configured);

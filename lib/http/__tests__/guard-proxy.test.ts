@@ -1,7 +1,7 @@
-import fs from "node:fs";
 import http from "node:http";
 import type net from "node:net";
 import type { AddressInfo } from "node:net";
+import { loopbackName } from "./loopback-name";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startGuardProxy, type GuardProxy } from "../guard-proxy";
 
@@ -9,14 +9,6 @@ import { startGuardProxy, type GuardProxy } from "../guard-proxy";
  * The guard proxy the validator's browser goes through: the outbound rules for every request, redirects included
  * (https tunnels to public addresses only, plain http only to this machine under the development switch).
  */
-
-/** A name other than localhost that this machine resolves to loopback (its own host names in /etc/hosts). */
-const loopbackName = fs
-  .readFileSync("/etc/hosts", "utf8")
-  .split("\n")
-  .map((l) => l.replace(/#.*/, "").trim().split(/\s+/))
-  .find(([ip, ...names]) => ip?.startsWith("127.") && names.some((n) => n && !/localhost/.test(n)))
-  ?.find((n, i) => i > 0 && !/localhost/.test(n));
 
 /** The loopback server the proxy must (development) or must not (production) reach. */
 let server: http.Server;

@@ -1,20 +1,12 @@
-import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { loopbackName } from "./loopback-name";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addressProblem, guardedFetch, OutboundRefused } from "../outbound";
 
 /** The outbound guard of requests to partners' servers (issue: in production, only HTTPS to public addresses). */
 const production = { allowLoopback: false, timeoutMs: 2000, maxBytes: 1024 };
 const development = { ...production, allowLoopback: true };
-
-/** A name other than localhost that this machine resolves to loopback (its own host names in /etc/hosts). */
-const loopbackName = fs
-  .readFileSync("/etc/hosts", "utf8")
-  .split("\n")
-  .map((l) => l.replace(/#.*/, "").trim().split(/\s+/))
-  .find(([ip, ...names]) => ip?.startsWith("127.") && names.some((n) => n && !/localhost/.test(n)))
-  ?.find((n, i) => i > 0 && !/localhost/.test(n));
 
 let server: http.Server;
 let port: number;

@@ -2,30 +2,27 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  DEMO_PASSWORD,
-  demoUsers,
-  PARTNER_IDP_FAULTS,
-  startPartnerIdp,
-  type PartnerIdp,
-  type PartnerIdpFault,
-} from "@/lib/partner-idp";
-import type { SsoCheckInput } from "../input";
+import { DEMO_PASSWORD, PARTNER_IDP_FAULTS, type PartnerIdp, type PartnerIdpFault } from "@/lib/partner-idp";
 import { CHECK_ITEMS, type CheckItemId } from "../items";
 import { runSsoCheck, type SsoCheckReport } from "../run";
+import {
+  referenceInput,
+  REFERENCE_API_KEY,
+  REFERENCE_BRAND,
+  REFERENCE_OTHER,
+  REFERENCE_REDIRECT_URI,
+  startReference,
+} from "../testing";
 
 /**
  * The validator against the reference partner IdP (every item passes) and against each deliberately broken variant
  * of it (exactly the broken item fails, and no other): the checks see real endpoints, a real browser and real cookies.
  */
-const REDIRECT_URI = "http://brand-a.localhost:3000/oauth2/idpresponse";
-const BRAND = { clientId: "brand-a", clientSecret: "brand-a-secret-0001", redirectUris: [REDIRECT_URI] };
-const OTHER = {
-  clientId: "brand-b",
-  clientSecret: "brand-b-secret-0002",
-  redirectUris: ["http://brand-b.localhost:3000/oauth2/idpresponse"],
-};
-const API_KEY = "validator-test-partner-api-key";
+const REDIRECT_URI = REFERENCE_REDIRECT_URI;
+const BRAND = REFERENCE_BRAND;
+const OTHER = REFERENCE_OTHER;
+const API_KEY = REFERENCE_API_KEY;
+const input = referenceInput;
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "sso-check-"));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
@@ -34,28 +31,12 @@ async function withIdp<T>(
   opts: { faults?: PartnerIdpFault[]; codeTtlSeconds?: number },
   run: (idp: PartnerIdp) => Promise<T>,
 ) {
-  const idp = await startPartnerIdp({ dataDir, clients: [BRAND, OTHER], partnerApiKey: API_KEY, ...opts });
+  const idp = await startReference(dataDir, opts);
   try {
     return await run(idp);
   } finally {
     await idp.close();
   }
-}
-
-function input(idp: PartnerIdp, extra: Partial<SsoCheckInput> = {}): SsoCheckInput {
-  return {
-    issuer: idp.issuer,
-    clientId: BRAND.clientId,
-    clientSecret: BRAND.clientSecret,
-    redirectUri: REDIRECT_URI,
-    user: { username: demoUsers[0]!.email, password: DEMO_PASSWORD },
-    otherClient: { clientId: OTHER.clientId, clientSecret: OTHER.clientSecret },
-    partnerApi: { url: idp.partnerApiUrl, key: API_KEY },
-    production: false,
-    allowLoopback: true,
-    trust: { caPem: fs.readFileSync(idp.caFile, "utf8"), spkiSha256: idp.spkiSha256 },
-    ...extra,
-  };
 }
 
 const failing = (report: SsoCheckReport) => report.results.filter((r) => r.status === "fail").map((r) => r.id);

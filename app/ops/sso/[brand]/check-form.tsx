@@ -2,7 +2,8 @@
 
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import { RESULT_LABEL } from "@/lib/sso-check/items";
+import type { CheckResult, ShownItem } from "@/lib/sso-check/items";
+import { CheckResults } from "./check-results";
 
 export interface EnvironmentChoice {
   environment: "staging" | "production";
@@ -12,21 +13,8 @@ export interface EnvironmentChoice {
   secretSet: boolean;
 }
 
-interface Item {
-  id: string;
-  group: string;
-  title: string;
-  rule: string;
-  optional: boolean;
-}
-interface Result {
-  id: string;
-  status: "pass" | "fail" | "skipped";
-  reason: string;
-  seen?: string;
-  hint?: string;
-  ms: number;
-}
+type Item = ShownItem;
+type Result = Omit<CheckResult, "id"> & { id: string };
 interface Summary {
   reportId: number;
   verdict: string;
@@ -288,49 +276,7 @@ export function CheckForm({
           </p>
         )}
       </div>
-      {items.length > 0 && (
-        <table className="check-results">
-          <thead>
-            <tr>
-              <th>Result</th>
-              <th>Item</th>
-              <th>Spec</th>
-              <th>What was seen</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((item) => {
-              const r = results[item.id];
-              return (
-                <tr key={item.id} data-item={item.id} data-status={r?.status ?? "pending"}>
-                  <td>
-                    <span className={`status-pill ${r?.status ?? (item === current ? "running" : "")}`}>
-                      {r ? RESULT_LABEL[r.status] : item === current ? "checking…" : "waiting"}
-                    </span>
-                  </td>
-                  <td>
-                    <span className="muted">{item.group}</span>
-                    <br />
-                    {item.title}
-                    {item.optional && <span className="muted"> (optional)</span>}
-                  </td>
-                  <td>{item.rule}</td>
-                  <td className="seen">
-                    {r?.reason}
-                    {r?.seen && (
-                      <>
-                        <br />
-                        {r.seen}
-                      </>
-                    )}
-                    {r?.hint && <p className="trace-hint">{r.hint}</p>}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      )}
+      {items.length > 0 && <CheckResults items={items} results={results} current={current?.id} />}
     </>
   );
 }

@@ -3,11 +3,12 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { brands } from "@/lib/brands";
 import { opsAccess } from "@/lib/ops/session";
-import { itemOf, RESULT_LABEL } from "@/lib/sso-check/items";
+import { shownItems } from "@/lib/sso-check/items";
 import { verdict } from "@/lib/sso-check/report";
 import { loadReport } from "@/lib/sso-check/reports";
 import { store } from "@/lib/store";
 import { OpsGate } from "../../../../gate";
+import { CheckResults } from "../../check-results";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sign-on report · Operators", robots: { index: false, follow: false } };
@@ -53,44 +54,7 @@ export default async function SignOnReport({ params }: Props) {
           </ul>
         </section>
       )}
-      <table className="check-results">
-        <thead>
-          <tr>
-            <th>Result</th>
-            <th>Item</th>
-            <th>Spec</th>
-            <th>What was seen</th>
-          </tr>
-        </thead>
-        <tbody>
-          {report.results.map((r) => {
-            const item = itemOf(r.id);
-            return (
-              <tr key={r.id} data-item={r.id} data-status={r.status}>
-                <td>
-                  <span className={`status-pill ${r.status}`}>{RESULT_LABEL[r.status]}</span>
-                </td>
-                <td>
-                  <span className="muted">{item.group}</span>
-                  <br />
-                  {item.title}
-                </td>
-                <td>{item.rule}</td>
-                <td className="seen">
-                  {r.reason}
-                  {r.seen && (
-                    <>
-                      <br />
-                      {r.seen}
-                    </>
-                  )}
-                  {r.hint && <p className="trace-hint">{r.hint}</p>}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <CheckResults items={shownItems()} results={Object.fromEntries(report.results.map((r) => [r.id, r]))} />
     </>
   );
 }
