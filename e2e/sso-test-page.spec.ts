@@ -14,7 +14,7 @@ import { startPartnerIdp, type PartnerIdp, type PartnerIdpFault } from "../lib/p
  */
 async function runTest(page: Page, base: (p: string) => string) {
   await page.goto(base("/sso-test"));
-  await page.getByRole("link", { name: "Run the test" }).click();
+  await page.getByRole("button", { name: "Run the test" }).click();
   await expect(page.getByRole("heading", { level: 2 })).toBeVisible();
   expect(new URL(page.url()).pathname).toBe("/sso-test");
 }

@@ -9,12 +9,10 @@ import { AUTH_BASE_PATH, PROVIDER_ID, returnPath, safeCallbackUrl } from "./conf
 import { seeOther } from "@/lib/http/redirect";
 import { authJsCookieNames, expired, NO_SILENT_PARAM, SSO_COOKIES, ssoCookieOptions, type SsoNotice } from "./cookies";
 import { idpMetadata } from "./discovery";
+import { errorCode } from "./oauth-error";
 import { handlers } from "./index";
 import { requestOrigin } from "./origin";
 import { brandSecret } from "./secret";
-
-/** An error code as the IdP sent it, fit for a log line (OAuth error codes are short ASCII words). */
-const errorCode = (value: string | null) => (value ? value.replace(/[^\w.-]/g, "?").slice(0, 64) : "(none)");
 
 /** Whether `state` is the one this browser's pending sign-in sent (Auth.js's sealed state cookie holds it). */
 async function stateMatches(brand: Brand, sealed: string | undefined, state: string | null, cookieName: string) {

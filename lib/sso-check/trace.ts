@@ -4,25 +4,34 @@ import type { Kysely } from "kysely";
 import { NextResponse, type NextRequest } from "next/server";
 import { evaluateIdToken, type IdTokenRuleId } from "@/lib/auth/id-token";
 import { idpMetadata, type IdpMetadata } from "@/lib/auth/discovery";
+import { expired } from "@/lib/auth/cookies";
 import { idpFetch } from "@/lib/auth/idp-fetch";
+import { errorCode } from "@/lib/auth/oauth-error";
 import { mapAttributes } from "@/lib/auth/profile";
-import { registeredRedirectUri } from "@/lib/auth/redirect-uris";
+import { IDPRESPONSE_PATH, registeredRedirectUri } from "@/lib/auth/redirect-uris";
 import { brandSecret } from "@/lib/auth/secret";
 import { poolUsername } from "@/lib/auth/user-pool";
 import { brands, type Brand } from "@/lib/brands";
 import { brandForHost } from "@/lib/brands/context";
 import { requestOrigin } from "@/lib/auth/origin";
+import { assertSameOrigin } from "@/lib/http/same-origin";
+import { log } from "@/lib/log";
 import { store } from "@/lib/store";
 import { SSO_TEST_PAGE } from "@/lib/brands/routing";
 import type { SsoSettings } from "@/lib/brands/registry";
 import type { Database } from "@/lib/store";
 import { excerpt, mask } from "./http";
 
-/** Where its button sends the browser: a silent sign-in of its own (not the brand's). */
+/** Where its button posts: a silent sign-in of its own (not the brand's). */
 export const TEST_START_PATH = "/sso/test/start";
 const COOKIE = "sso_test";
-/** A trace is kept this long, for the visitor who ran it (it holds the test user's claims). */
+/**
+ * A trace is kept this long, readable by whoever holds its link (an unguessable id): it holds the claims of whoever is
+ * signed in at the IdP in the browser that ran it.
+ */
 const TRACE_TTL_MS = 60 * 60_000;
+/** Tests a brand may start in a minute (each stores a trace and asks the partner's token endpoint once). */
+const TESTS_PER_MINUTE = 30;
 
 export interface TraceStep {
   id: "discovery" | "authorize" | "answer" | "token" | "id_token" | "rules" | "userinfo" | "user";
@@ -45,6 +54,8 @@ export interface Trace {
 }
 
 interface Pending {
+  /** The trace's id: its row is pending until the callback claims it. */
+  traceId: string;
   state: string;
   nonce: string;
   verifier: string;
@@ -74,6 +85,9 @@ const ANSWER_HINTS: Record<string, string> = {
   temporarily_unavailable: "The IdP is overloaded or in maintenance: try again later.",
 };
 
+/** The rules that make a token this test's own, signed for this brand: only then are its claims shown. */
+const TRUSTED_WHEN: IdTokenRuleId[] = ["signature", "iss", "aud", "nonce"];
+
 const RULE_HINTS: Partial<Record<IdTokenRuleId, string>> = {
   alg: "Sign id_tokens with RS256 (spec §5 SSO rule 2: HS256 is not supported).",
   signature: "Sign with a private key whose public key is in the key set (jwks_uri), named by the token's kid.",
@@ -102,29 +116,56 @@ function authorizeFacts(metadata: IdpMetadata, params: Record<string, string>): 
   return [["endpoint", metadata.authorization_endpoint], ...shown];
 }
 
-/** The answer to a browser that started a test: where to go, with the test's sealed cookie. */
-function redirect(location: string, cookie?: { value: string; secure: boolean }): NextResponse {
+/**
+ * A test's redirect: to the IdP with the test's sealed cookie (HttpOnly, SameSite=Lax so that the IdP's redirect back
+ * carries it, sent only to the callback), or back to the test page with the cookie deleted.
+ */
+function testRedirect(location: string, secure: boolean, sealed?: string): NextResponse {
   const response = new NextResponse(null, {
-    status: 302,
+    status: 303,
     headers: { Location: location, "Cache-Control": "no-store" },
   });
-  const options = { httpOnly: true, sameSite: "lax" as const, path: "/", secure: cookie?.secure ?? false };
-  if (cookie) response.cookies.set(COOKIE, cookie.value, { ...options, maxAge: 600 });
-  else response.cookies.set(COOKIE, "", { ...options, maxAge: 0, expires: new Date(0) });
+  const options = { httpOnly: true, sameSite: "lax" as const, path: IDPRESPONSE_PATH, secure };
+  response.cookies.set(
+    COOKIE,
+    sealed ?? "",
+    sealed ? { ...options, maxAge: 600 } : { ...expired(secure), path: IDPRESPONSE_PATH },
+  );
   return response;
 }
 
-async function save(db: Kysely<Database>, trace: Trace): Promise<string> {
+const tracePage = (id: string) => `${SSO_TEST_PAGE}?trace=${id}`;
+
+/** Forgets traces older than an hour. */
+function prune(db: Kysely<Database>) {
   const cutoff = new Date(Date.now() - TRACE_TTL_MS).toISOString();
-  await db.deleteFrom("sso_test_traces").where("created_at", "<", cutoff).execute();
+  return db.deleteFrom("sso_test_traces").where("created_at", "<", cutoff).execute();
+}
+
+/** Keeps a trace that ended at its start (no callback to wait for). */
+async function saveNew(db: Kysely<Database>, trace: Trace): Promise<string> {
+  await prune(db);
   await db
     .insertInto("sso_test_traces")
     .values({ id: trace.id, brand_id: trace.brandId, created_at: trace.startedAt, trace: JSON.stringify(trace) })
     .execute();
-  return `${SSO_TEST_PAGE}?trace=${trace.id}`;
+  return tracePage(trace.id);
 }
 
-/** A trace of this brand, by the id its browser holds (none after an hour). */
+/** Keeps the trace of a claimed test, in its row. */
+async function saveClaimed(db: Kysely<Database>, trace: Trace): Promise<string> {
+  await db
+    .updateTable("sso_test_traces")
+    .set({ trace: JSON.stringify(trace) })
+    .where("id", "=", trace.id)
+    .where("brand_id", "=", trace.brandId)
+    .execute();
+  const failed = trace.steps.filter((s) => s.status === "failed").map((s) => s.id);
+  log.info({ brand: trace.brandId, ok: trace.ok, failed }, "sign-on: a silent-SSO test ended");
+  return tracePage(trace.id);
+}
+
+/** A trace of this brand, by the id its browser holds (none while pending, none after an hour). */
 export async function loadTrace(db: Kysely<Database>, brandId: string, id: string): Promise<Trace | undefined> {
   if (!/^[\w-]{20,64}$/.test(id)) return undefined;
   const row = await db
@@ -132,9 +173,23 @@ export async function loadTrace(db: Kysely<Database>, brandId: string, id: strin
     .select(["trace", "created_at"])
     .where("id", "=", id)
     .where("brand_id", "=", brandId)
+    .where("pending", "=", 0)
     .executeTakeFirst();
-  if (!row || Date.now() - Date.parse(row.created_at) > TRACE_TTL_MS) return undefined;
+  if (!row?.trace || Date.now() - Date.parse(row.created_at) > TRACE_TTL_MS) return undefined;
   return JSON.parse(row.trace) as Trace;
+}
+
+/** Test starts of the last minute, per brand (this process's). */
+const recentStarts = new Map<string, number[]>();
+
+/** Whether the brand may start another test now (at most TESTS_PER_MINUTE a minute). */
+function startAllowed(brandId: string): boolean {
+  const now = Date.now();
+  const starts = (recentStarts.get(brandId) ?? []).filter((t) => now - t < 60_000);
+  const allowed = starts.length < TESTS_PER_MINUTE;
+  if (allowed) starts.push(now);
+  recentStarts.set(brandId, starts);
+  return allowed;
 }
 
 function newTrace(brand: Brand): Trace {
@@ -142,9 +197,10 @@ function newTrace(brand: Brand): Trace {
 }
 
 /**
- * GET /sso/test/start: a silent sign-in of the test's own (prompt=none, state, nonce, PKCE, the brand's registered
- * redirect URI), its secrets sealed in a cookie for the callback. When it cannot start (no callback registered for
- * this address, discovery refused), the trace says why at once.
+ * POST /sso/test/start: a silent sign-in of the test's own (prompt=none, state, nonce, PKCE, the brand's registered
+ * redirect URI), its secrets sealed in a cookie for the callback and its trace pending until the callback claims it.
+ * When it cannot start (no callback registered for this address, discovery refused), the trace says why at once.
+ * At most TESTS_PER_MINUTE a minute per brand: each stores a trace and costs the partner a token request.
  */
 export async function startTest(
   db: Kysely<Database>,
@@ -152,8 +208,9 @@ export async function startTest(
   sso: SsoSettings,
   origin: string,
 ): Promise<NextResponse> {
-  const trace = newTrace(brand);
   const secure = origin.startsWith("https:");
+  if (!startAllowed(brand.id)) return testRedirect(`${SSO_TEST_PAGE}?busy=1`, secure);
+  const trace = newTrace(brand);
   const redirectUri = registeredRedirectUri(brand, origin);
   if (!redirectUri) {
     trace.steps.push({
@@ -163,7 +220,7 @@ export async function startTest(
       facts: [["this address", origin]],
       hint: "This address is not one of the brand's redirect URIs (its hosts, with the scheme and port of its canonical URL): open the test page on the brand's own address.",
     });
-    return redirect(await save(db, trace));
+    return testRedirect(await saveNew(db, trace), secure);
   }
   let metadata: IdpMetadata;
   try {
@@ -179,9 +236,10 @@ export async function startTest(
       ],
       hint: "The brand cannot use the IdP until its discovery document answers, with an issuer equal to the configured one.",
     });
-    return redirect(await save(db, trace));
+    return testRedirect(await saveNew(db, trace), secure);
   }
   const pending: Pending = {
+    traceId: trace.id,
     state: random(),
     nonce: random(),
     // RFC 7636 §4.1: 43 to 128 characters; 32 random bytes make 43.
@@ -205,7 +263,12 @@ export async function startTest(
   const url = new URL(metadata.authorization_endpoint);
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
   const sealed = await encode({ token: { ...pending }, secret: brandSecret(brand.id), salt: COOKIE, maxAge: 600 });
-  return redirect(url.href, { value: sealed, secure });
+  await prune(db);
+  await db
+    .insertInto("sso_test_traces")
+    .values({ id: trace.id, brand_id: brand.id, created_at: trace.startedAt, trace: "", pending: 1 })
+    .execute();
+  return testRedirect(url.href, secure, sealed);
 }
 
 /** The pending test of this browser, when the callback answers it (its state). */
@@ -229,14 +292,29 @@ export async function finishTest(
   request: NextRequest,
   pending: Pending,
 ): Promise<NextResponse> {
-  const trace: Trace = { ...newTrace(brand), startedAt: pending.startedAt };
+  const secure = requestOrigin(request).startsWith("https:");
+  // Each start answers one callback: a replayed callback shows the result and asks nothing of the IdP.
+  const claimed = await db
+    .updateTable("sso_test_traces")
+    .set({ pending: 0 })
+    .where("id", "=", pending.traceId)
+    .where("brand_id", "=", brand.id)
+    .where("pending", "=", 1)
+    .executeTakeFirst();
+  if (Number(claimed.numUpdatedRows) !== 1) return testRedirect(tracePage(pending.traceId), secure);
+
+  const trace: Trace = { ...newTrace(brand), id: pending.traceId, startedAt: pending.startedAt };
   const step = (s: TraceStep) => trace.steps.push(s);
+  const done = async () => {
+    trace.ok = trace.steps.every((s) => s.status !== "failed");
+    return testRedirect(await saveClaimed(db, trace), secure);
+  };
   const query = request.nextUrl.searchParams;
   step({ id: "authorize", title: "The authorize request (prompt=none)", status: "ok", facts: pending.authorize });
 
-  const error = query.get("error");
   const code = query.get("code");
-  if (error || !code) {
+  if (query.has("error") || !code) {
+    const error = query.has("error") ? errorCode(query.get("error")) : undefined;
     const description = query.get("error_description");
     step({
       id: "answer",
@@ -246,9 +324,11 @@ export async function finishTest(
         ["error", error ?? "(none, and no code)"],
         ...(description ? [["description", excerpt(description, 200)] as [string, string]] : []),
       ],
-      hint: ANSWER_HINTS[error ?? ""] ?? "The IdP answered without a code: its error says why.",
+      hint:
+        (error && Object.hasOwn(ANSWER_HINTS, error) ? ANSWER_HINTS[error] : undefined) ??
+        "The IdP answered without a code: its error says why.",
     });
-    return redirect(await save(db, trace));
+    return done();
   }
   step({
     id: "answer",
@@ -257,11 +337,23 @@ export async function finishTest(
     facts: [
       ["code", mask(code)],
       ["state", "the test's own (checked)"],
-      ...(query.get("iss") ? [["iss", query.get("iss")!] as [string, string]] : []),
+      ...(query.get("iss") ? [["iss", excerpt(query.get("iss")!, 200)] as [string, string]] : []),
     ],
   });
 
-  const metadata = await idpMetadata(sso.issuer);
+  let metadata: IdpMetadata;
+  try {
+    metadata = await idpMetadata(sso.issuer);
+  } catch (e) {
+    step({
+      id: "discovery",
+      title: "The IdP's discovery document",
+      status: "failed",
+      facts: [["problem", (e as Error).message]],
+      hint: "The IdP's discovery document stopped answering during the test: try again once it answers.",
+    });
+    return done();
+  }
   const form = new URLSearchParams({
     grant_type: "authorization_code",
     code,
@@ -284,7 +376,7 @@ export async function finishTest(
     tokens = ((await response.json().catch(() => ({}))) ?? {}) as Record<string, unknown>;
   } catch (e) {
     step({ id: "token", title: "The token exchange", status: "failed", facts: [["problem", (e as Error).message]] });
-    return redirect(await save(db, trace));
+    return done();
   }
   const tokenFacts: [string, string][] = [
     ["endpoint", metadata.token_endpoint],
@@ -311,7 +403,7 @@ export async function finishTest(
             ? "The IdP refused the code: used, expired (30–60 s), or issued for another redirect URI or client."
             : "The token response must be 200 with access_token, id_token, token_type Bearer and expires_in (spec §2.4).",
     });
-    return redirect(await save(db, trace));
+    return done();
   }
   step({
     id: "token",
@@ -333,13 +425,22 @@ export async function finishTest(
     nonce: pending.nonce,
   });
   const claims = (evaluation.claims ?? {}) as Record<string, unknown>;
+  // Claims are shown only from a token this test asked for and the IdP signed for this brand: a code that reached the
+  // callback by other means (a leaked one) must not reveal whose it is.
+  const trusted = TRUSTED_WHEN.every((id) => evaluation.rules.some((r) => r.id === id && r.ok));
   step({
     id: "id_token",
     title: "The id_token, decoded",
     status: evaluation.claims ? "ok" : "failed",
     facts: [
-      ...Object.entries(evaluation.header ?? {}).map(([k, v]): [string, string] => [`header ${k}`, String(v)]),
-      ...Object.entries(claims).map(([k, v]): [string, string] => [k, claimFact(k, v)]),
+      ...Object.entries(evaluation.header ?? {}).map(([k, v]): [string, string] => [
+        `header ${k}`,
+        excerpt(String(v), 200),
+      ]),
+      ...Object.entries(claims).map(([k, v]): [string, string] => [
+        excerpt(k, 60),
+        trusted ? claimFact(k, v) : "(not shown: the token failed the brand's checks)",
+      ]),
     ],
   });
   const rules = evaluation.rules.map((r) => ({ ...r, ...(!r.ok && { hint: RULE_HINTS[r.id] }) }));
@@ -350,6 +451,15 @@ export async function finishTest(
     facts: [],
     rules,
   });
+  if (!trusted) {
+    step({
+      id: "user",
+      title: "The user it would be",
+      status: "skipped",
+      facts: [["user", "none: the brand refuses this id_token (its checks above)"]],
+    });
+    return done();
+  }
 
   let attributes = mapAttributes(claims, sso.attributeMapping);
   const missing = (["email", "given_name", "family_name"] as const).filter((a) => !attributes[a]);
@@ -407,14 +517,15 @@ export async function finishTest(
       ["signed in?", "no: a test never signs anyone in"],
     ],
   });
-  trace.ok = trace.steps.every((s) => s.status !== "failed");
-  return redirect(await save(db, trace));
+  return done();
 }
 
-/** GET /sso/test/start on a brand host. */
+/** POST /sso/test/start on a brand host (a form of the brand's own test page). */
 export async function startTestFrom(request: NextRequest): Promise<NextResponse> {
+  assertSameOrigin(request);
   const brand = brandForHost(request.headers.get("host"));
   const sso = brands().sso(brand);
-  if (!sso) return redirect(SSO_TEST_PAGE);
-  return startTest((await store()).db, brand, sso, requestOrigin(request));
+  const origin = requestOrigin(request);
+  if (!sso) return testRedirect(SSO_TEST_PAGE, origin.startsWith("https:"));
+  return startTest((await store()).db, brand, sso, origin);
 }

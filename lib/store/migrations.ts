@@ -220,12 +220,22 @@ function migrations(kind: DatabaseKind): Record<string, Migration> {
           .execute();
       },
     },
-    "0005_sso_report_credentials": {
+    "0005_sso_partner_tools_2": {
       async up(db: Kysely<unknown>) {
         // Whether a report used the brand's configured credentials (only those count towards onboarding).
         await db.schema
           .alterTable("sso_check_reports")
           .addColumn("configured", "integer", (c) => c.notNull().defaultTo(0))
+          .execute();
+        await db.schema
+          .createIndex("sso_check_reports_latest")
+          .on("sso_check_reports")
+          .columns(["brand_id", "environment", "configured", "id"])
+          .execute();
+        // A silent-SSO test is pending from its start until its callback claims it: each start answers one callback.
+        await db.schema
+          .alterTable("sso_test_traces")
+          .addColumn("pending", "integer", (c) => c.notNull().defaultTo(0))
           .execute();
       },
     },

@@ -176,8 +176,10 @@ export interface SsoTestTracesTable {
   id: string;
   brand_id: string;
   created_at: string;
-  /** JSON: lib/sso-check/trace.ts Trace */
+  /** JSON: lib/sso-check/trace.ts Trace ("" while pending) */
   trace: string;
+  /** 1 from the test's start until its callback claims it (one callback per start). */
+  pending: Generated<number>;
 }
 
 /** A run of the sign-on validator for a brand's credentials of one environment (the operators' page). */

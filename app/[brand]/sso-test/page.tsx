@@ -4,7 +4,7 @@ import { brandContext } from "@/lib/brands/context";
 import { loadTrace, TEST_START_PATH, type TraceStep } from "@/lib/sso-check/trace";
 import { store } from "@/lib/store";
 
-type Props = { params: Promise<{ brand: string }>; searchParams: Promise<{ trace?: string }> };
+type Props = { params: Promise<{ brand: string }>; searchParams: Promise<{ trace?: string; busy?: string }> };
 
 export const metadata: Metadata = { title: "Silent sign-in test", robots: { index: false } };
 
@@ -58,7 +58,7 @@ function Step({ step, n }: { step: TraceStep; n: number }) {
 export default async function SsoTestPage({ params, searchParams }: Props) {
   const { brand } = await brandContext((await params).brand);
   const sso = brands().sso(brand);
-  const { trace: traceId } = await searchParams;
+  const { trace: traceId, busy } = await searchParams;
   const trace = traceId ? await loadTrace((await store()).db, brand.id, traceId) : undefined;
   return (
     <section className="sso-test">
@@ -78,9 +78,11 @@ export default async function SsoTestPage({ params, searchParams }: Props) {
               partner&apos;s own site).
             </li>
             <li>
-              <a className="button" href={TEST_START_PATH}>
-                Run the test
-              </a>
+              <form method="post" action={TEST_START_PATH}>
+                <button className="button" type="submit">
+                  Run the test
+                </button>
+              </form>
             </li>
           </ol>
           <p className="muted">
@@ -89,6 +91,11 @@ export default async function SsoTestPage({ params, searchParams }: Props) {
             button brings you here.
           </p>
         </>
+      )}
+      {busy && (
+        <p className="sso-notice" role="alert">
+          Many tests were started on {brand.displayName} in the last minute: try again in a minute.
+        </p>
       )}
       {traceId && !trace && <p className="sso-notice">This test result is no longer kept (an hour).</p>}
       {trace && (

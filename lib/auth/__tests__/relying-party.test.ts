@@ -457,6 +457,105 @@ describe("the callback refuses what it must, and always lands anonymous (spec §
   });
 });
 
+describe("the silent-SSO test page (/sso-test): a sign-in of its own that signs nobody in", () => {
+  /** The page's "Run the test" form, as the brand's page posts it: the answer sends the browser to the IdP. */
+  async function startTest(browser: HttpBrowser, brand: SsoBrand, origin = new URL(app.page(brand)).origin) {
+    return browser.request(app.page(brand, "/sso/test/start"), {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin },
+      body: "",
+    });
+  }
+
+  it("traces a passing sign-in step by step; the sealed test cookie goes only to the callback; nobody is signed in", async () => {
+    op.user = ADA;
+    const browser = new HttpBrowser();
+    const start = await startTest(browser, "aurora");
+    expect(start.status).toBe(303);
+    const authorize = new URL(start.headers.location!);
+    expect(authorize.origin).toBe(op.issuer);
+    expect(Object.fromEntries(authorize.searchParams)).toMatchObject({ prompt: "none", code_challenge_method: "S256" });
+    expect(String(start.headers["set-cookie"])).toMatch(
+      /^sso_test=[^;]+; Path=\/oauth2\/idpresponse; .*HttpOnly; SameSite=lax/i,
+    );
+    const visit = await browser.navigate(authorize.href);
+    expect(new URL(visit.url).pathname).toBe("/sso-test");
+    expect(visit.body).toContain("Passed: silent sign-in works in this browser");
+    expect(visit.body).toContain(ADA.email);
+    expect(visit.body).not.toMatch(/eyJ[\w-]{10,}\.[\w-]{10,}/);
+    expect(visit.body).not.toContain(SSO_BRANDS.aurora.secret);
+    expect(browser.cookiesFor(app.page("aurora", "/oauth2/idpresponse")).map((c) => c.name)).not.toContain("sso_test");
+    expect(await session(browser, app.page("aurora", "/api/auth/session"))).toBeNull();
+    expect(op.tokenRequests).toHaveLength(1);
+  });
+
+  it("a replayed callback shows the result again and never asks the IdP twice", async () => {
+    op.user = ADA;
+    const browser = new HttpBrowser();
+    const start = await startTest(browser, "aurora");
+    const sealed = browser.cookiesFor(app.page("aurora", "/oauth2/idpresponse")).find((c) => c.name === "sso_test")!;
+    const first = await browser.navigate(start.headers.location!, { maxRedirects: 0 });
+    const callback = first.hops[0]!.location!;
+    const trace = (await browser.navigate(callback)).url;
+    expect(op.tokenRequests).toHaveLength(1);
+    // The same callback with the same sealed cookie, again and again: the first trace, no token request.
+    for (let i = 0; i < 3; i++) {
+      const replay = new HttpBrowser();
+      replay.cookies.push({ ...sealed });
+      const visit = await replay.navigate(callback);
+      expect(visit.url).toBe(trace);
+    }
+    expect(op.tokenRequests).toHaveLength(1);
+  });
+
+  it("an IdP's error, however odd, is shown shortened with a fitting hint, never a 5xx", async () => {
+    for (const [error, hint] of [
+      ["login_required", /SameSite=None; Secure/],
+      ["__proto__", /its error says why/],
+      ["constructor", /its error says why/],
+      [`<b>${"x".repeat(3000)}`, /its error says why/],
+    ] as const) {
+      const browser = new HttpBrowser();
+      const start = new URL((await startTest(browser, "aurora")).headers.location!);
+      const callback = app.page(
+        "aurora",
+        `/oauth2/idpresponse?${new URLSearchParams({ error, state: start.searchParams.get("state")!, iss: "y".repeat(5000) })}`,
+      );
+      const visit = await browser.navigate(callback);
+      expect(visit.status, error.slice(0, 20)).toBe(200);
+      expect(visit.body).toContain("Failed: silent sign-in would not sign you in");
+      expect(visit.body).toMatch(hint);
+      expect(visit.body).not.toContain("<b>x");
+      expect(visit.body).not.toContain("x".repeat(100));
+    }
+    expect(op.tokenRequests).toHaveLength(0);
+  });
+
+  it("a token the brand would refuse: the rules say why, the claims' values are not shown", async () => {
+    op.user = ADA;
+    op.misbehave = { claims: (c) => ({ ...c, nonce: "another-flow's-nonce" }) };
+    const browser = new HttpBrowser();
+    const visit = await browser.navigate((await startTest(browser, "aurora")).headers.location!);
+    expect(visit.body).toContain("Failed: silent sign-in would not sign you in");
+    expect(visit.body).toMatch(/data-rule="nonce" data-ok="false"/);
+    expect(visit.body).not.toContain(ADA.email);
+    expect(visit.body).toContain("not shown: the token failed the brand");
+    expect(op.userinfoRequests).toBe(0);
+  });
+
+  it("starts only from the brand's own page (a POST of the same origin), and at most 30 a minute per brand", async () => {
+    expect((await new HttpBrowser().request(app.page("cedar", "/sso/test/start"))).status).toBe(405);
+    const crossSite = await startTest(new HttpBrowser(), "cedar", "https://evil.example");
+    expect(crossSite.status).toBe(403);
+    const statuses: string[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await startTest(new HttpBrowser(), "cedar")).headers.location!);
+    expect(statuses.slice(0, 30).every((l) => l.startsWith(op.issuer))).toBe(true);
+    expect(statuses[30]).toBe("/sso-test?busy=1");
+    const busy = await new HttpBrowser().navigate(app.page("cedar", statuses[30]!));
+    expect(busy.body).toContain("try again in a minute");
+  });
+});
+
 describe("sessions belong to their brand", () => {
   it("a brand's session cookie replayed on another brand's host is not a session there", async () => {
     op.user = ADA;

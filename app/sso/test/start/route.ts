@@ -4,5 +4,5 @@ import { handled } from "@/lib/http/errors";
 
 export const dynamic = "force-dynamic";
 
-/** The silent-SSO test page's button: a silent sign-in of the test's own (lib/sso-check/trace.ts). */
-export const GET = handled((request: NextRequest) => startTestFrom(request));
+/** The silent-SSO test page's button (a form): a silent sign-in of the test's own (lib/sso-check/trace.ts). */
+export const POST = handled((request: NextRequest) => startTestFrom(request));
