@@ -10,7 +10,7 @@ function describe(outcome: AuthorizeOutcome): string {
     const q = outcome.url.searchParams;
     return q.get("code") ? "redirected with a code" : `redirected with error=${q.get("error")}`;
   }
-  return `stayed on ${outcome.url} (status ${outcome.status ?? "?"})${outcome.loginForm ? ", a login form" : ""}`;
+  return `stayed on ${shownLocation(outcome.url)} (status ${outcome.status ?? "?"})${outcome.loginForm ? ", a login form" : ""}`;
 }
 
 /** Whether an answer redirects to `target` (a Location header starting with it). */

@@ -1,9 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
+import { idpUrlProblem } from "@/lib/http/outbound";
 import type { IdpBrowser } from "./browser";
 import type { SsoCheckInput } from "./input";
 import type { CheckItemId, CheckResult } from "./items";
 
 const random = () => randomBytes(16).toString("base64url");
+/** The longest reason or "what was seen" a result keeps. */
+const MAX_SHOWN = 500;
 
 /** One authorization code the validator obtained, with what its authorize request sent. */
 export interface Code {
@@ -40,10 +43,29 @@ export class CheckRun {
     extra: { seen?: string; hint?: string },
   ) {
     const now = performance.now();
-    const result: CheckResult = { id, status, reason, ...extra, ms: Math.round(now - this.started) };
+    const result: CheckResult = {
+      id,
+      status,
+      reason: this.shown(reason),
+      ...(extra.seen !== undefined && { seen: this.shown(extra.seen) }),
+      ...(extra.hint !== undefined && { hint: extra.hint }),
+      ms: Math.round(now - this.started),
+    };
     this.started = now;
     this.results.push(result);
     this.onResult?.(result);
+  }
+
+  /**
+   * Text of the provider's as a report may keep it: at most 500 characters, and never a secret of the input (a
+   * provider that echoes a request would otherwise put the client secret or the test user's password in the report).
+   */
+  private shown(text: string): string {
+    const { clientSecret, user, partnerApi, otherClient } = this.input;
+    let out = text;
+    for (const secret of [clientSecret, user?.password, partnerApi?.key, otherClient?.clientSecret])
+      if (secret && secret.length >= 4) out = out.split(secret).join("•••");
+    return out.length > MAX_SHOWN ? `${out.slice(0, MAX_SHOWN)}…` : out;
   }
 
   pass(id: CheckItemId, reason: string, seen?: string) {
@@ -64,10 +86,12 @@ export class CheckRun {
     return this.results.find((r) => r.id === id);
   }
 
-  /** An endpoint the discovery document names (a string), or undefined. */
+  /** An endpoint the discovery document names, when the outbound rules allow it (discovery.fields says why not). */
   endpoint(name: string): string | undefined {
     const value = this.discovery?.[name];
-    return typeof value === "string" ? value : undefined;
+    return typeof value === "string" && !idpUrlProblem(value, { allowLoopback: this.input.allowLoopback })
+      ? value
+      : undefined;
   }
 
   /** An authorize URL: code flow, scope openid email profile, state, nonce and PKCE S256 (as a brand sends it). */

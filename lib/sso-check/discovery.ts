@@ -1,4 +1,5 @@
 import { discoveryUrl } from "@/lib/auth/discovery";
+import { idpUrlProblem } from "@/lib/http/outbound";
 import type { CheckRun } from "./context";
 import { call, excerpt } from "./http";
 
@@ -44,9 +45,22 @@ export async function checkDiscovery(run: CheckRun): Promise<void> {
 
   const problems: string[] = [];
   if (typeof run.discovery.issuer !== "string") problems.push("issuer is missing");
-  for (const field of URL_FIELDS) if (!isUrl(run.discovery[field])) problems.push(`${field} is not a URL`);
-  if (run.discovery.userinfo_endpoint !== undefined && !isUrl(run.discovery.userinfo_endpoint))
-    problems.push("userinfo_endpoint is not a URL");
+  // Each endpoint under the outbound rules too (https; this machine only under the development switch): the
+  // validator's requests and its browser go there next.
+  const endpointProblem = (field: string) => {
+    const value = run.discovery![field];
+    if (!isUrl(value)) return `${field} is not a URL`;
+    const problem = idpUrlProblem(value as string, { allowLoopback: run.input.allowLoopback });
+    return problem && `${field} ${problem}`;
+  };
+  for (const field of URL_FIELDS) {
+    const problem = endpointProblem(field);
+    if (problem) problems.push(problem);
+  }
+  if (run.discovery.userinfo_endpoint !== undefined) {
+    const problem = endpointProblem("userinfo_endpoint");
+    if (problem) problems.push(problem);
+  }
   for (const [field, values] of Object.entries(MUST_CONTAIN)) {
     const list = run.discovery[field];
     if (!Array.isArray(list)) problems.push(`${field} is missing`);

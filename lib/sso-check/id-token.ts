@@ -25,6 +25,18 @@ export async function checkIdToken(run: CheckRun): Promise<void> {
     nonce: run.tokens!.nonce,
     keyFor: keyFor(run),
   });
+  if (!claims) {
+    // Not a JWT at all: only the alg rule could be judged; nothing else was checked.
+    const why =
+      rules
+        .filter((r) => !r.ok)
+        .map((r) => `${r.id}: ${r.detail}`)
+        .join("; ") || "not a JWT";
+    run.fail("id_token.signature", `the id_token could not be decoded (${why})`, {
+      hint: "The id_token must be a JWS in compact form (three base64url parts), signed with RS256 (spec §2.4).",
+    });
+    return run.skipRest(ids, "the id_token could not be decoded");
+  }
   const judge = (id: (typeof ids)[number], of: IdTokenRuleId[], passed: string, hint: string) => {
     const failed = rules.filter((r) => of.includes(r.id) && !r.ok);
     if (failed.length) run.fail(id, failed.map((r) => `${r.id}: ${r.detail}`).join("; "), { hint });

@@ -41,7 +41,10 @@ export async function runSsoCheck(input: SsoCheckInput, onResult?: (r: CheckResu
   try {
     await checkDiscovery(run);
     if (!run.discovery) run.skipRest(rest, "no discovery document: nothing else can be found");
-    else {
+    else if (!run.endpoint("authorization_endpoint") || !run.endpoint("token_endpoint")) {
+      await checkJwks(run);
+      run.skipRest(rest, "the discovery document names no usable authorization or token endpoint");
+    } else {
       await checkJwks(run);
       await checkAuthorizeRefusals(run);
       await checkAuthorizeInBrowser(run);

@@ -1,0 +1,101 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { CheckRun } from "../context";
+import { shownLocation } from "../http";
+import { checkIdToken } from "../id-token";
+import type { SsoCheckInput } from "../input";
+import { runSsoCheck } from "../run";
+
+/**
+ * What a provider sends never makes the validator claim what it did not check, never puts a secret in a report, and
+ * never steers it anywhere the outbound rules refuse.
+ */
+const input: SsoCheckInput = {
+  issuer: "http://127.0.0.1:9",
+  clientId: "brand-a",
+  clientSecret: "the-client-secret-0001",
+  redirectUri: "http://brand-a.localhost:3000/oauth2/idpresponse",
+  user: { username: "tester@example.test", password: "the-password-0001" },
+  partnerApi: { url: "http://127.0.0.1:9/partner-api", key: "the-partner-api-key-0001" },
+  otherClient: { clientId: "brand-b", clientSecret: "the-other-secret-0002" },
+  production: false,
+  allowLoopback: true,
+};
+
+describe("results", () => {
+  it("never keep a secret of the input, and stay short, whatever the provider echoed", () => {
+    const run = new CheckRun(input);
+    const echo = `password=${input.user!.password}-wrong&client_secret=${input.clientSecret}&key=${input.partnerApi!.key}`;
+    run.fail("partner_api.validate", `answered 401 ${echo} ${input.otherClient!.clientSecret}`, {
+      seen: `${"x".repeat(2000)} ${input.clientSecret}`,
+    });
+    const [result] = run.results;
+    const text = JSON.stringify(result);
+    for (const secret of [input.clientSecret, input.user!.password, input.partnerApi!.key, "the-other-secret-0002"])
+      expect(text).not.toContain(secret);
+    expect(result!.reason).toContain("password=•••-wrong");
+    expect(result!.seen!.length).toBeLessThanOrEqual(501);
+  });
+
+  it("show codes and tokens in a Location masked", () => {
+    expect(shownLocation("https://rp.example/cb?code=SplxlOBeZQQYbYS6WxSbIA&state=af0ifjsldkj")).toBe(
+      "https://rp.example/cb?code=Splx…(22 chars)&state=af0ifjsldkj",
+    );
+    expect(shownLocation("https://rp.example/cb#access_token=eyJhbGciOiJSUzI1NiJ9.e30.sig&id_token=abc")).toMatch(
+      /#access_token=eyJh…\(\d+ chars\)&id_token=•••$/,
+    );
+  });
+
+  it("an id_token that is not a JWT fails, and the id_token items it could not check say so (no pass)", async () => {
+    const run = new CheckRun(input);
+    run.tokens = { id_token: "not-a-jwt", nonce: "n" };
+    await checkIdToken(run);
+    expect(run.results.map((r) => [r.id, r.status])).toEqual([
+      ["id_token.signature", "fail"],
+      ["id_token.iss", "skipped"],
+      ["id_token.claims", "skipped"],
+      ["id_token.nonce", "skipped"],
+      ["id_token.profile", "skipped"],
+    ]);
+    expect(run.results[0]!.reason).toMatch(/could not be decoded/);
+  });
+});
+
+describe("a discovery document naming endpoints the outbound rules refuse", () => {
+  let server: http.Server;
+  let issuer: string;
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      res.setHeader("content-type", "application/json");
+      res.end(
+        JSON.stringify({
+          issuer,
+          authorization_endpoint: "file:///etc/passwd",
+          token_endpoint: "http://169.254.169.254/latest/meta-data",
+          jwks_uri: `${issuer}/jwks`,
+          response_types_supported: ["code"],
+          subject_types_supported: ["public"],
+          id_token_signing_alg_values_supported: ["RS256"],
+          scopes_supported: ["openid", "email", "profile"],
+          token_endpoint_auth_methods_supported: ["client_secret_post", "client_secret_basic"],
+          claims_supported: ["sub", "email", "given_name", "family_name"],
+        }),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => server.close());
+
+  it("fails discovery.fields naming them, and goes nowhere near them", async () => {
+    const report = await runSsoCheck({ ...input, issuer, partnerApi: undefined });
+    const fields = report.results.find((r) => r.id === "discovery.fields")!;
+    expect(fields.status).toBe("fail");
+    expect(fields.reason).toMatch(/authorization_endpoint must use https/);
+    expect(fields.reason).toMatch(/token_endpoint must use https/);
+    const authorize = report.results.find((r) => r.id === "authorize.code")!;
+    expect(authorize).toMatchObject({ status: "skipped", reason: expect.stringMatching(/no usable authorization/) });
+    expect(report.ok).toBe(false);
+  });
+});
