@@ -19,7 +19,10 @@ export interface SsoCheckInput {
   codeExpirySeconds?: number;
   /** Scenario B (spec §4.5): the partner API's base URL and shared key; its test user is `user`. */
   partnerApi?: { url: string; key: string };
-  /** Production: the issuer must use https, and requests go to public addresses only. */
+  /**
+   * Whether the discovery.https item demands https of every URL. Off only with the development switch (for a provider
+   * on this machine, where plain http is allowed); the outbound rules themselves come from `allowLoopback`.
+   */
   production: boolean;
   /** The development switch (SSO_DEV_ALLOW_LOOPBACK): a provider on this machine may be checked. */
   allowLoopback: boolean;

@@ -132,7 +132,7 @@ export async function checkFromForm(brand: Brand, form: URLSearchParams): Promis
           : undefined,
       codeExpirySeconds: f.checkCodeExpiry,
       partnerApi: f.partnerApiUrl ? { url: f.partnerApiUrl, key: f.partnerApiKey! } : undefined,
-      production: f.environment === "production",
+      production: !allowLoopback,
       allowLoopback,
       trust: allowLoopback ? await localTrust(issuer) : undefined,
     },
@@ -167,6 +167,9 @@ export type CheckEvent =
   | { type: "done"; reportId: number; verdict: string; report: Omit<SsoCheckReport, "results"> }
   | { type: "error"; error: { code: string; message: string } };
 
+/** The longest an operators' run may take (besides the opt-in wait for an expired code). */
+const RUN_DEADLINE_MS = 3 * 60_000;
+
 /** One run at a time on a server: each drives a Chromium, and two at once would slow both past their timeouts. */
 let running: { brand: string; since: number } | undefined;
 
@@ -178,6 +181,7 @@ export function runForOperators(
   db: Kysely<Database>,
   check: OperatorsCheck,
   emit: (event: CheckEvent) => void = () => {},
+  deadlineMs = RUN_DEADLINE_MS + (check.input.codeExpirySeconds ?? 0) * 1000,
 ): Promise<{ reportId: number; report: SsoCheckReport }> {
   if (running)
     throw new AppError({
@@ -186,7 +190,25 @@ export function runForOperators(
       message: `A check (brand ${running.brand}) has been running for ${Math.round((Date.now() - running.since) / 1000)} s; one runs at a time: try again when it ends`,
     });
   running = { brand: check.brand.id, since: Date.now() };
-  return run(db, check, emit).finally(() => (running = undefined));
+  // Each item has its own time limits; this bounds the whole (a browser that hangs) so the lock is always released.
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new AppError({
+            status: 504,
+            code: "CHECK_TIMEOUT",
+            message: `The check did not end within ${Math.round(deadlineMs / 1000)} s`,
+          }),
+        ),
+      deadlineMs,
+    );
+  });
+  return Promise.race([run(db, check, emit), deadline]).finally(() => {
+    clearTimeout(timer);
+    running = undefined;
+  });
 }
 
 async function run(db: Kysely<Database>, check: OperatorsCheck, emit: (event: CheckEvent) => void) {

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from "node:timers/promises";
 import { checkAuthorizeInBrowser, checkAuthorizeRefusals } from "./authorize";
 import { CheckRun } from "./context";
 import { checkDiscovery } from "./discovery";
@@ -9,6 +10,8 @@ import { checkPartnerApi } from "./partner-api";
 import { checkSessionCookie } from "./session-cookie";
 import { checkTokenExchange, checkTokenRefusals } from "./token";
 import { checkUserinfo } from "./userinfo";
+
+const CLOSE_WAIT_MS = 10_000;
 
 export interface SsoCheckReport {
   issuer: string;
@@ -61,7 +64,8 @@ export async function runSsoCheck(input: SsoCheckInput, onResult?: (r: CheckResu
     run.skipRest(["partner_api.key", "partner_api.validate", "partner_api.get_user"], "the check stopped");
   } finally {
     refused = run.browser?.refused ?? [];
-    await run.browser?.close().catch(() => undefined);
+    // A browser that hangs on closing must not hold the run (nor the operators' one-run lock).
+    await Promise.race([run.browser?.close().catch(() => undefined), sleep(CLOSE_WAIT_MS)]);
   }
   const results = CHECK_ITEMS.map((item) => run.has(item.id)!);
   const count = (s: CheckResult["status"]) => results.filter((r) => r.status === s).length;
