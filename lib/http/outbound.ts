@@ -62,8 +62,8 @@ export function idpUrlProblem(value: string, opts: { allowLoopback: boolean; iss
   return "must use https";
 }
 
-/** Address ranges an outbound request must never reach (besides loopback, allowed only under the development switch). */
-const NOT_PUBLIC = (() => {
+/** IPv4 ranges an outbound request must never reach (besides loopback, allowed only under the development switch). */
+const NOT_PUBLIC_V4 = (() => {
   const list = new net.BlockList();
   for (const [prefix, bits] of [
     ["0.0.0.0", 8], // "this" network
@@ -73,6 +73,7 @@ const NOT_PUBLIC = (() => {
     ["172.16.0.0", 12], // private
     ["192.0.0.0", 24], // IETF protocol assignments
     ["192.0.2.0", 24], // documentation
+    ["192.88.99.0", 24], // 6to4 relay anycast (deprecated): an IPv6 network behind it
     ["192.168.0.0", 16], // private
     ["198.18.0.0", 15], // benchmarking
     ["198.51.100.0", 24], // documentation
@@ -81,38 +82,73 @@ const NOT_PUBLIC = (() => {
     ["240.0.0.0", 4], // reserved, broadcast
   ] as const)
     list.addSubnet(prefix, bits, "ipv4");
+  return list;
+})();
+
+/**
+ * IPv6 ranges refused inside global unicast 2000::/3 (everything outside it is refused anyway: unique local fc00::/7
+ * with the cloud metadata address fd00:ec2::254, link-local fe80::/10, site-local fec0::/10, multicast ff00::/8, the
+ * IPv4-compatible ::a.b.c.d, discard 100::/64…). 6to4 2002::/16 is judged by the IPv4 address it carries.
+ */
+const NOT_PUBLIC_V6 = (() => {
+  const list = new net.BlockList();
   for (const [prefix, bits] of [
-    ["::", 128], // unspecified
-    ["64:ff9b::", 96], // NAT64: an IPv4 address behind it
-    ["100::", 64], // discard
+    ["2001::", 23], // IETF protocol assignments: Teredo 2001::/32 (an IPv4 address behind a relay), benchmarking, ORCHID
     ["2001:db8::", 32], // documentation
-    ["fc00::", 7], // unique local (and fd00:ec2::254, a cloud metadata address)
-    ["fe80::", 10], // link-local
-    ["ff00::", 8], // multicast
+    ["3fff::", 20], // documentation
   ] as const)
     list.addSubnet(prefix, bits, "ipv6");
   return list;
 })();
 
 /**
+ * The IPv4 address an IPv6 address carries to a network that reaches it for it (words: its eight 16-bit words), or
+ * undefined: IPv4-mapped ::ffff:0:0/96 (the address itself), NAT64 64:ff9b::/96 (RFC 6052), local-use NAT64 in the
+ * /96 layout 64:ff9b:1::/96 (RFC 8215; other layouts of 64:ff9b:1::/48 cannot be told apart: refused, outside
+ * 2000::/3), and 6to4 2002::/16 (bits 16–47).
+ */
+function embeddedIPv4(words: number[]): string | undefined {
+  const w = (i: number) => words[i]!;
+  const v4 = (high: number, low: number) => [high >> 8, high & 255, low >> 8, low & 255].join(".");
+  if (words.slice(0, 6).join(":") === "0:0:0:0:0:65535") return v4(w(6), w(7));
+  if (w(0) === 0x64 && w(1) === 0xff9b && (w(2) === 0 || w(2) === 1) && words.slice(3, 6).every((x) => x === 0))
+    return v4(w(6), w(7));
+  if (w(0) === 0x2002) return v4(w(1), w(2));
+  return undefined;
+}
+
+const NOT_PUBLIC_MESSAGE = "is a private, link-local, metadata or reserved address";
+
+/**
  * Why an outbound request must not connect to `address` (an IP a host name resolved to, or a literal one), or
- * undefined when it may: public addresses only; loopback only with the development switch. IPv4-mapped IPv6
- * addresses are judged as the IPv4 address they carry.
+ * undefined when it may: public addresses only; loopback only with the development switch. IPv6 only within global
+ * unicast 2000::/3 (less its special ranges); an IPv6 address carrying an IPv4 one (IPv4-mapped, NAT64, 6to4) is
+ * judged as the IPv4 address it carries, which must be public (loopback too is refused there: it is the gateway's).
  */
 export function addressProblem(address: string, opts: { allowLoopback: boolean }): string | undefined {
   let ip = address.replace(/^\[|\]$/g, "").toLowerCase();
   if (net.isIPv6(ip)) {
     const words = expandIPv6(ip);
-    if (words.slice(0, 6).join(":") === "0:0:0:0:0:65535")
-      ip = [words[6]! >> 8, words[6]! & 255, words[7]! >> 8, words[7]! & 255].join(".");
+    const carried = embeddedIPv4(words);
+    if (carried && words.slice(0, 6).join(":") === "0:0:0:0:0:65535")
+      ip = carried; // IPv4-mapped: that IPv4 address
+    else if (carried)
+      return isLoopbackHost(carried) || NOT_PUBLIC_V4.check(carried, "ipv4")
+        ? `${NOT_PUBLIC_MESSAGE} (${ip}, which carries ${carried})`
+        : undefined;
   }
   const family = net.isIPv4(ip) ? "ipv4" : net.isIPv6(ip) ? "ipv6" : undefined;
   if (!family) return `is not an IP address (${address.slice(0, 60)})`;
-  if (isLoopbackHost(ip) && ip !== "0.0.0.0" && ip !== "::")
+  const unspecified = family === "ipv4" ? ip === "0.0.0.0" : expandIPv6(ip).every((w) => w === 0);
+  if (isLoopbackHost(ip) && !unspecified)
     return opts.allowLoopback ? undefined : `is this machine (${ip}): allowed only with the development switch`;
-  if (NOT_PUBLIC.check(ip, family)) return `is a private, link-local, metadata or reserved address (${ip})`;
+  if (family === "ipv4" ? NOT_PUBLIC_V4.check(ip, "ipv4") : !globalUnicast(ip) || NOT_PUBLIC_V6.check(ip, "ipv6"))
+    return `${NOT_PUBLIC_MESSAGE} (${ip})`;
   return undefined;
 }
+
+/** Within 2000::/3, the only IPv6 range of public addresses. */
+const globalUnicast = (ip: string) => (expandIPv6(ip)[0]! & 0xe000) === 0x2000;
 
 export interface GuardedFetchOptions {
   allowLoopback: boolean;

@@ -38,16 +38,65 @@ describe("addresses", () => {
     ["::", /reserved/],
     ["::ffff:10.0.0.1", /private/],
     ["::ffff:a9fe:a9fe", /metadata/],
-    ["64:ff9b::a00:1", /reserved/],
+    ["64:ff9b::a00:1", /reserved address \(64:ff9b::a00:1, which carries 10\.0\.0\.1\)/],
     ["224.0.0.1", /reserved/],
+    // IPv4 reserved: the 6to4 relay anycast
+    ["192.88.99.1", /reserved address \(192\.88\.99\.1\)/],
+    // NAT64 (well-known and local-use prefixes) and 6to4: judged as the IPv4 address they carry
+    ["64:ff9b::a9fe:a9fe", /metadata or reserved address \(64:ff9b::a9fe:a9fe, which carries 169\.254\.169\.254\)/],
+    ["64:ff9b::7f00:1", /which carries 127\.0\.0\.1/],
+    ["64:ff9b::c0a8:101", /which carries 192\.168\.1\.1/],
+    ["64:ff9b:1::a9fe:a9fe", /metadata or reserved address \(64:ff9b:1::a9fe:a9fe, which carries 169\.254\.169\.254\)/],
+    ["64:ff9b:1::a00:1", /which carries 10\.0\.0\.1/],
+    ["64:ff9b:1:a00:1::", /reserved/], // another layout of the local-use prefix: cannot be judged
+    ["2002:a9fe:a9fe::1", /metadata or reserved address \(2002:a9fe:a9fe::1, which carries 169\.254\.169\.254\)/],
+    ["2002:7f00:1::1", /which carries 127\.0\.0\.1/],
+    ["2002:c0a8:101:0:0:ffff:808:808", /which carries 192\.168\.1\.1/],
+    ["2002:a00:1::", /which carries 10\.0\.0\.1/],
+    // Teredo: an IPv4 address behind a relay, refused outright
+    ["2001::1", /reserved/],
+    ["2001:0:4136:e378:8000:63bf:3fff:fdd2", /reserved/],
+    // outside global unicast 2000::/3: IPv4-compatible, site-local, discard, unassigned
+    ["::7f00:1", /reserved address \(::7f00:1\)/],
+    ["::a9fe:a9fe", /metadata/],
+    ["::127.0.0.1", /reserved/],
+    ["fec0::1", /reserved/],
+    ["100::1", /reserved/],
+    ["4000::1", /reserved/],
+    ["0:0:0:0:0:0:0:0", /reserved/],
+    ["2001:db8::1", /reserved/],
+    ["3fff::1", /reserved/],
   ])("%s is refused in production", (address, message) => {
     expect(addressProblem(address, production)).toMatch(message);
   });
 
+  it.each([
+    "64:ff9b::7f00:1",
+    "64:ff9b:1::7f00:1",
+    "2002:7f00:1::1",
+    "2002:7f00:1:0:0:ffff:7f00:1",
+    "::7f00:1",
+    "2001:0:7f00:1::1",
+    "::ffff:10.0.0.1",
+    "0:0:0:0:0:0:0:0", // the unspecified address, however written
+  ])("%s is refused under the development switch too (loopback only as such, not carried)", (address) => {
+    expect(addressProblem(address, development)).toMatch(/reserved/);
+  });
+
   it("public addresses are allowed; loopback only with the development switch", () => {
-    for (const address of ["93.184.215.14", "2606:2800:21f:cb07:6820:80da:af6b:8b2c", "8.8.8.8"])
-      expect(addressProblem(address, production)).toBeUndefined();
+    for (const address of [
+      "93.184.215.14",
+      "2606:2800:21f:cb07:6820:80da:af6b:8b2c",
+      "8.8.8.8",
+      "2a00:1450:4001:80b::200e",
+      "64:ff9b::808:808", // NAT64 of a public IPv4 address
+      "64:ff9b:1::808:808",
+      "2002:808:808::1", // 6to4 of a public IPv4 address
+      "::ffff:8.8.8.8",
+    ])
+      expect(addressProblem(address, production), address).toBeUndefined();
     expect(addressProblem("127.0.0.1", development)).toBeUndefined();
+    expect(addressProblem("::1", development)).toBeUndefined();
     expect(addressProblem("10.0.0.1", development)).toMatch(/private/);
   });
 });
