@@ -21,12 +21,15 @@ by item, against its real endpoints and pages (headless Chromium for the login p
   --brand ID                 take --redirect-uri from this brand of the registry ({host}/oauth2/idpresponse)
   --username U --password P  a test user at the partner (the browser items need one); --password-env NAME
   --username-selector CSS, --password-selector CSS, --submit-selector CSS   for an unusual login form
-  --other-client-id ID --other-client-secret S   a second client (a code issued to another client is refused)
+  --other-client-id ID --other-client-secret S   a second client (a code issued to another client is refused);
+                             --other-client-secret-env NAME
   --check-code-expiry [SECONDS]   opt-in, slow: wait (default 65 s) and check an expired code is refused
-  --partner-api URL --partner-api-key KEY   scenario B: the partner authentication API (spec §4.5)
+  --partner-api URL --partner-api-key KEY   scenario B: the partner authentication API (spec §4.5);
+                             --partner-api-key-env NAME
   --ca FILE                  trust a provider whose certificate this local CA signed (the demo's IdP)
   --json                     the report as JSON on stdout (progress stays on stderr)
 
+Secrets given as flags show in the process list and the shell's history: prefer the -env forms.
 Production rules apply (https, public addresses only) unless SSO_DEV_ALLOW_LOOPBACK=true, which allows a provider
 on this machine. Exit status: 0 no item failed, 1 an item failed, 2 wrong usage.`;
 
@@ -51,9 +54,11 @@ async function main(): Promise<number> {
       "submit-selector": { type: "string" },
       "other-client-id": { type: "string" },
       "other-client-secret": { type: "string" },
+      "other-client-secret-env": { type: "string" },
       "check-code-expiry": { type: "string" },
       "partner-api": { type: "string" },
       "partner-api-key": { type: "string" },
+      "partner-api-key-env": { type: "string" },
       ca: { type: "string" },
       json: { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },
@@ -70,6 +75,8 @@ async function main(): Promise<number> {
   }
   const secret = v["client-secret"] ?? fromEnv(v["client-secret-env"]);
   const password = v.password ?? fromEnv(v["password-env"]);
+  const otherSecret = v["other-client-secret"] ?? fromEnv(v["other-client-secret-env"]);
+  const apiKey = v["partner-api-key"] ?? fromEnv(v["partner-api-key-env"]);
   let redirectUri = v["redirect-uri"];
   if (!redirectUri && v.brand) {
     const brand = brands().get(v.brand);
@@ -82,7 +89,8 @@ async function main(): Promise<number> {
     !secret && "--client-secret",
     !redirectUri && "--redirect-uri (or --brand)",
     v.username && !password && "--password",
-    v["partner-api"] && !v["partner-api-key"] && "--partner-api-key",
+    v["partner-api"] && !apiKey && "--partner-api-key",
+    !!v["other-client-id"] !== !!otherSecret && "--other-client-id with --other-client-secret",
   ].filter(Boolean);
   if (missing.length) throw new UsageError(`missing: ${missing.join(", ")}`);
   const allowLoopback = config().SSO_DEV_ALLOW_LOOPBACK;
@@ -97,11 +105,9 @@ async function main(): Promise<number> {
     user: v.username ? { username: v.username, password: password! } : undefined,
     selectors: { username: v["username-selector"], password: v["password-selector"], submit: v["submit-selector"] },
     otherClient:
-      v["other-client-id"] && v["other-client-secret"]
-        ? { clientId: v["other-client-id"], clientSecret: v["other-client-secret"] }
-        : undefined,
+      v["other-client-id"] && otherSecret ? { clientId: v["other-client-id"], clientSecret: otherSecret } : undefined,
     codeExpirySeconds: expiry,
-    partnerApi: v["partner-api"] ? { url: v["partner-api"], key: v["partner-api-key"]! } : undefined,
+    partnerApi: v["partner-api"] ? { url: v["partner-api"], key: apiKey! } : undefined,
     production: !allowLoopback,
     allowLoopback,
     trust: v.ca ? await trustLocalCa(v.issuer!, fs.readFileSync(v.ca, "utf8")) : undefined,

@@ -85,5 +85,8 @@ describe("npm run sso:check", () => {
     const run = await check(["--issuer", good.issuer]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain("missing: --client-id, --client-secret, --redirect-uri (or --brand)");
+    const half = await check([...flags(good), "--other-client-id", "brand-b", "--partner-api", good.issuer]);
+    expect(half.code).toBe(2);
+    expect(half.stderr).toContain("missing: --partner-api-key, --other-client-id with --other-client-secret");
   });
 });
