@@ -46,8 +46,8 @@ export default async function SignOnReport({ params }: Props) {
         <section aria-labelledby="refused">
           <h2 id="refused">What the provider&apos;s pages tried to reach (refused)</h2>
           <ul>
-            {report.refused.map((r) => (
-              <li key={r.target}>
+            {report.refused.map((r, i) => (
+              <li key={i}>
                 <code>{r.target}</code>: {r.reason}
               </li>
             ))}
