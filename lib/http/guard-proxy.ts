@@ -11,8 +11,17 @@ export interface GuardProxyRefusal {
 }
 
 export interface GuardProxyOptions {
-  /** The development switch: this machine may be reached (and plain http to it). */
+  /**
+   * The development switch: this machine may be reached (and plain http to it), but only at the origins of
+   * `loopbackAllowed`: not its database, its cache, the application or its operators' pages.
+   */
   allowLoopback: boolean;
+  /**
+   * Under the development switch, the origins on this machine that may be reached (URLs, or host:port): the local
+   * provider's, its partner API's. Compared by host (lower case, as written: localhost and 127.0.0.1 are two) and
+   * port (the scheme's default when none). None when omitted: every other target on this machine is refused.
+   */
+  loopbackAllowed?: string[];
   /**
    * URLs whose host and port are never connected to, and whose requests are not counted as refusals: the redirect
    * URI, whose request the browser's caller reads (the code in its query) but which must not reach the brand.
@@ -45,6 +54,8 @@ const HOP_BY_HOP = new Set([
 ]);
 /** A CONNECT target as browsers send it: host:port, an IPv6 address in brackets. */
 const AUTHORITY = /^(?:\[[0-9a-f:.]+\]|[^\s/?#@[\]:]+):\d{1,5}$/i;
+/** The 400 of a request the proxy cannot read. */
+const BAD_REQUEST = "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n";
 
 type Verdict = { addresses: string[]; port: number } | { refused: string } | { unreachable: string };
 
@@ -59,12 +70,8 @@ export async function startGuardProxy(opts: GuardProxyOptions): Promise<GuardPro
   const rules = { allowLoopback: opts.allowLoopback };
   const refusals: GuardProxyRefusal[] = [];
   const sockets = new Set<net.Socket>();
-  const quiet = new Set(
-    (opts.quietlyRefused ?? []).map((u) => {
-      const url = new URL(u);
-      return hostPort(url.hostname, Number(url.port) || defaultPort(url.protocol));
-    }),
-  );
+  const quiet = new Set((opts.quietlyRefused ?? []).map(originKey));
+  const loopbackAllowed = new Set(((opts.allowLoopback && opts.loopbackAllowed) || []).map(originKey));
   let closed = false;
 
   const track = (socket: net.Socket) => {
@@ -83,7 +90,8 @@ export async function startGuardProxy(opts: GuardProxyOptions): Promise<GuardPro
   const judge = async (url: URL): Promise<Verdict> => {
     const host = url.hostname.replace(/^\[|\]$/g, "");
     const port = Number(url.port) || defaultPort(url.protocol);
-    if (quiet.has(hostPort(url.hostname, port))) return { refused: "" };
+    const key = targetKey(url);
+    if (quiet.has(key)) return { refused: "" };
     // An IP address is judged as such first: "a metadata address" says more than "must use https".
     if (net.isIP(host)) {
       const problem = addressProblem(host, rules);
@@ -91,11 +99,11 @@ export async function startGuardProxy(opts: GuardProxyOptions): Promise<GuardPro
     }
     const nameProblem = idpUrlProblem(url.href, rules);
     if (nameProblem) return { refused: nameProblem };
-    if (net.isIP(host)) return { addresses: [host], port };
     let addresses: string[];
+    if (net.isIP(host)) addresses = [host];
     // localhost and *.localhost are this machine by definition (RFC 6761), as in the browser; allowed only under the
     // development switch (idpUrlProblem above), and still judged address by address below.
-    if (isLoopbackHost(host)) addresses = ["127.0.0.1", "::1"];
+    else if (isLoopbackHost(host)) addresses = ["127.0.0.1", "::1"];
     else {
       try {
         addresses = (await dns.lookup(host, { all: true, verbatim: true })).map((a) => a.address);
@@ -105,6 +113,13 @@ export async function startGuardProxy(opts: GuardProxyOptions): Promise<GuardPro
     }
     const problem = addresses.map((a) => addressProblem(a, rules)).find(Boolean);
     if (problem) return { refused: `resolves to an address that ${problem}` };
+    // The development switch opens this machine to the local provider only, not to every service listening on it.
+    if (addresses.some((a) => isLoopbackHost(a)) && !loopbackAllowed.has(key))
+      return {
+        refused:
+          "is this machine, at an origin the development switch does not open" +
+          (loopbackAllowed.size ? ` (only ${[...loopbackAllowed].join(", ")})` : ""),
+      };
     return { addresses, port };
   };
 
@@ -135,7 +150,11 @@ export async function startGuardProxy(opts: GuardProxyOptions): Promise<GuardPro
 
   const server = http.createServer();
   server.on("connection", track);
-  server.on("clientError", (_e, socket) => socket.destroy());
+  // A request the parser cannot read (a bad request line, a header too large): a 400, then closed.
+  server.on("clientError", (_e, socket: net.Socket) => {
+    if (socket.writable && !socket.destroyed) socket.end(BAD_REQUEST);
+    else socket.destroy();
+  });
 
   // https and wss: a tunnel to the checked address; TLS stays end to end between the browser and the server.
   server.on("connect", (req: http.IncomingMessage, client: net.Socket, head: Buffer) => {
@@ -143,9 +162,11 @@ export async function startGuardProxy(opts: GuardProxyOptions): Promise<GuardPro
     const target = req.url ?? "";
     const answer = (status: string) =>
       client.end(`HTTP/1.1 ${status}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
-    if (!AUTHORITY.test(target)) return answer("400 Bad Request");
-    const url = new URL(`https://${target}/`);
-    void judge(url).then(async (verdict) => {
+    const url = AUTHORITY.test(target) ? parse(`https://${target}/`) : undefined;
+    if (!url) return answer("400 Bad Request");
+    let established = false;
+    const open = async () => {
+      const verdict = await judge(url);
       if ("refused" in verdict) {
         if (verdict.refused) refuse(target, verdict.refused);
         return answer("403 Forbidden");
@@ -161,56 +182,62 @@ export async function startGuardProxy(opts: GuardProxyOptions): Promise<GuardPro
       upstream.on("error", () => client.destroy());
       client.on("close", () => upstream.destroy());
       upstream.on("close", () => client.destroy());
+      established = true;
       client.write("HTTP/1.1 200 Connection Established\r\n\r\n");
       if (head.length) upstream.write(head);
       upstream.pipe(client);
       client.pipe(upstream);
-    });
+    };
+    // Whatever goes wrong unforeseen, the client is answered (or its tunnel closed): never left hanging.
+    open().catch(() => (established ? client.destroy() : answer("502 Bad Gateway")));
   });
 
   // Plain http (absolute-URI requests): only to this machine under the development switch, forwarded as it is.
   server.on("request", (req: http.IncomingMessage, res: http.ServerResponse) => {
-    let url: URL | undefined;
-    try {
-      url = new URL(req.url ?? "");
-    } catch {
-      // not an absolute URI: not a proxy request
-    }
+    // Not an absolute URI (not a proxy request), a malformed one, or a port out of range: a 400.
+    const url = parse(req.url ?? "");
     const deny = (status: number, text: string) =>
-      res.writeHead(status, { "content-type": "text/plain; charset=utf-8", connection: "close" }).end(text);
+      res.headersSent
+        ? res.destroy()
+        : res.writeHead(status, { "content-type": "text/plain; charset=utf-8", connection: "close" }).end(text);
     if (!url || url.protocol !== "http:") return deny(400, "This proxy forwards http:// requests only.\n");
     const target = `${url.origin}${url.pathname}`; // without the query: it may carry a code
-    void judge(url).then(async (verdict) => {
-      if ("refused" in verdict) {
-        if (verdict.refused) refuse(target, verdict.refused);
-        return deny(403, `Refused by the outbound guard${verdict.refused ? `: ${target} ${verdict.refused}` : ""}.\n`);
-      }
-      if ("unreachable" in verdict) return deny(502, `${url.hostname} ${verdict.unreachable}.\n`);
-      let socket: net.Socket;
-      try {
-        socket = await connect(verdict.addresses, verdict.port);
-      } catch {
-        return deny(502, `${url.host} could not be reached.\n`);
-      }
-      const headers: http.OutgoingHttpHeaders = { ...endToEnd(req.headers), connection: "close" };
-      const outgoing = http.request(
-        {
-          method: req.method,
-          path: `${url.pathname}${url.search}`,
-          headers,
-          setHost: false,
-          createConnection: () => socket,
-        },
-        (incoming) => {
-          res.writeHead(incoming.statusCode ?? 502, incoming.statusMessage, endToEnd(incoming.headers));
-          incoming.pipe(res);
-          incoming.on("error", () => res.destroy());
-        },
-      );
-      outgoing.on("error", () => (res.headersSent ? res.destroy() : deny(502, `${url.host} failed.\n`)));
-      res.on("close", () => outgoing.destroy());
-      req.pipe(outgoing);
-    });
+    void judge(url)
+      .then(async (verdict) => {
+        if ("refused" in verdict) {
+          if (verdict.refused) refuse(target, verdict.refused);
+          return deny(
+            403,
+            `Refused by the outbound guard${verdict.refused ? `: ${target} ${verdict.refused}` : ""}.\n`,
+          );
+        }
+        if ("unreachable" in verdict) return deny(502, `${url.hostname} ${verdict.unreachable}.\n`);
+        let socket: net.Socket;
+        try {
+          socket = await connect(verdict.addresses, verdict.port);
+        } catch {
+          return deny(502, `${url.host} could not be reached.\n`);
+        }
+        const headers: http.OutgoingHttpHeaders = { ...endToEnd(req.headers), connection: "close" };
+        const outgoing = http.request(
+          {
+            method: req.method,
+            path: `${url.pathname}${url.search}`,
+            headers,
+            setHost: false,
+            createConnection: () => socket,
+          },
+          (incoming) => {
+            res.writeHead(incoming.statusCode ?? 502, incoming.statusMessage, endToEnd(incoming.headers));
+            incoming.pipe(res);
+            incoming.on("error", () => res.destroy());
+          },
+        );
+        outgoing.on("error", () => deny(502, `${url.host} failed.\n`));
+        res.on("close", () => outgoing.destroy());
+        req.pipe(outgoing);
+      })
+      .catch(() => deny(502, `${url.host} failed.\n`));
   });
 
   // A plain-http Upgrade (browsers tunnel WebSockets with CONNECT instead): not forwarded.
@@ -250,5 +277,25 @@ function endToEnd(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
 
 const defaultPort = (protocol: string) => (protocol === "https:" || protocol === "wss:" ? 443 : 80);
 
-/** host:port as a comparable key (the URL parser's host, IPv6 in brackets). */
-const hostPort = (hostname: string, port: number) => `${hostname.toLowerCase()}:${port}`;
+/** A URL, or undefined when it does not parse or its port is 0 (the parser refuses those above 65535 itself). */
+function parse(value: string): URL | undefined {
+  try {
+    const url = new URL(value);
+    return url.port === "0" ? undefined : url;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * host:port of a URL as a comparable key: the URL parser's host (lower case, IPv4 written out, IPv6 compressed and in
+ * brackets) without a final dot, and the port, the scheme's default when none is written (explicit or not alike).
+ */
+export function targetKey(url: URL): string {
+  return `${url.hostname.toLowerCase().replace(/\.$/, "")}:${Number(url.port) || defaultPort(url.protocol)}`;
+}
+
+/** The key of an origin given as a URL, or as host:port (throws when it is neither). */
+function originKey(value: string): string {
+  return targetKey(new URL(/^[a-z][a-z\d+.-]*:\/\//i.test(value) ? value : `https://${value}`));
+}

@@ -62,8 +62,11 @@ export class IdpBrowser {
     const ownHost = hostPort(new URL(input.redirectUri)) === hostPort(new URL(input.issuer));
     // The redirect URI's requests are seen (the code read from their URL) and refused at once by the proxy, quietly
     // (not the provider's fault): nothing reaches the brand. Unless it is the provider's own host and port.
+    // Under the development switch, this machine is open to the provider's origin and its partner API's only: not to
+    // the database, the cache, the application or its operators' pages listening here too.
     const proxy = await startGuardProxy({
       allowLoopback: input.allowLoopback,
+      loopbackAllowed: [input.issuer, input.partnerApi?.url].filter((u): u is string => !!u && URL.canParse(u)),
       quietlyRefused: ownHost ? [] : [input.redirectUri],
     });
     let browser: Browser | undefined;

@@ -1,5 +1,5 @@
 import http from "node:http";
-import type net from "node:net";
+import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { loopbackName } from "./loopback-name";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -10,11 +10,21 @@ import { startGuardProxy, type GuardProxy } from "../guard-proxy";
  * (https tunnels to public addresses only, plain http only to this machine under the development switch).
  */
 
-/** The loopback server the proxy must (development) or must not (production) reach. */
+/** The loopback server the proxy must (development, when listed) or must not (production) reach. */
 let server: http.Server;
 let port: number;
 const hits: string[] = [];
+/** Another service on this machine (a database, a cache, the application): never reached, switch or not. */
+let other: net.Server;
+let otherPort: number;
+let otherConnections = 0;
 beforeAll(async () => {
+  other = net.createServer((socket) => {
+    otherConnections++;
+    socket.end("+PONG\r\n");
+  });
+  await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
+  otherPort = (other.address() as AddressInfo).port;
   server = http.createServer((req, res) => {
     hits.push(req.url ?? "");
     if (req.url === "/redirect")
@@ -24,7 +34,11 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   port = (server.address() as AddressInfo).port;
 });
-afterAll(() => server.closeAllConnections?.() ?? server.close());
+afterAll(() => {
+  other.close();
+  server.closeAllConnections?.();
+  server.close();
+});
 
 let proxy: GuardProxy | undefined;
 afterEach(async () => {
@@ -52,6 +66,25 @@ function overTunnel(socket: net.Socket, host: string, path = "/"): Promise<strin
     socket.on("end", () => resolve(text));
     socket.on("error", reject);
     socket.write(`GET ${path} HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`);
+  });
+}
+
+/** Writes `text` to the proxy over a raw socket: what came back, and whether the proxy closed the connection (2 s). */
+function raw(via: GuardProxy, text: string): Promise<{ answer: string; closed: boolean }> {
+  const { hostname, port: proxyPort } = new URL(via.url);
+  return new Promise((resolve) => {
+    let answer = "";
+    const socket = net.connect({ host: hostname, port: Number(proxyPort) }, () => socket.write(text));
+    const timer = setTimeout(() => {
+      socket.destroy();
+      resolve({ answer, closed: false });
+    }, 2000);
+    socket.on("data", (chunk: Buffer) => (answer += chunk.toString()));
+    socket.on("error", () => {});
+    socket.on("close", () => {
+      clearTimeout(timer);
+      resolve({ answer, closed: true });
+    });
   });
 }
 
@@ -133,8 +166,11 @@ describe("in production (no development switch)", () => {
 });
 
 describe("under the development switch", () => {
+  /** The test server's origins, as the validator's browser lists the local provider's. */
+  const listed = () => [`http://127.0.0.1:${port}`, `localhost:${port}`, `http://app.localhost:${port}`];
+
   it("tunnels to this machine, by address and by name", async () => {
-    proxy = await startGuardProxy({ allowLoopback: true });
+    proxy = await startGuardProxy({ allowLoopback: true, loopbackAllowed: listed() });
     for (const target of [`127.0.0.1:${port}`, `localhost:${port}`]) {
       const { status, socket } = await tunnel(proxy, target);
       expect(status).toBe(200);
@@ -144,7 +180,7 @@ describe("under the development switch", () => {
   });
 
   it("forwards plain http to this machine (*.localhost too) as it is: no redirect followed, no proxy headers", async () => {
-    proxy = await startGuardProxy({ allowLoopback: true });
+    proxy = await startGuardProxy({ allowLoopback: true, loopbackAllowed: listed() });
     expect(await viaProxy(proxy, `http://127.0.0.1:${port}/page?x=1`)).toMatchObject({
       status: 200,
       body: "ok GET /page?x=1 -",
@@ -182,13 +218,75 @@ describe("under the development switch", () => {
     expect(proxy.refusals).toEqual([]);
   });
 
-  it("close() ends open tunnels", async () => {
+  it("opens this machine only at the origins it is given: not its database, cache or application", async () => {
+    // Written with an upper-case host, a final slash and a path: compared by host and port.
+    proxy = await startGuardProxy({ allowLoopback: true, loopbackAllowed: [`HTTP://127.0.0.1:${port}/issuer/`] });
+    const listedTunnel = await tunnel(proxy, `127.0.0.1:${port}`);
+    expect(listedTunnel.status).toBe(200);
+    listedTunnel.socket.destroy();
+    expect(await viaProxy(proxy, `http://127.0.0.1:${port}/page`)).toMatchObject({ status: 200 });
+    const refused = [
+      `127.0.0.1:${otherPort}`,
+      `localhost:${otherPort}`,
+      `localhost:${port}`, // another name of the same server: not the origin given
+      "[::1]:5432",
+    ];
+    for (const target of refused) {
+      const { status, socket } = await tunnel(proxy, target);
+      socket.destroy();
+      expect(status, target).toBe(403);
+    }
+    expect((await viaProxy(proxy, `http://127.0.0.1:${otherPort}/`)).status).toBe(403);
+    expect((await viaProxy(proxy, `http://app.localhost:${port}/ops`)).status).toBe(403);
+    expect(otherConnections).toBe(0);
+    expect(hits).toEqual(["/page"]);
+    expect(proxy.refusals).toEqual(
+      [...refused, `http://127.0.0.1:${otherPort}/`, `http://app.localhost:${port}/ops`].map((target) => ({
+        target,
+        reason: expect.stringMatching(/is this machine, at an origin the development switch does not open/),
+      })),
+    );
+  });
+
+  it("opens no port of this machine when given none", async () => {
     proxy = await startGuardProxy({ allowLoopback: true });
+    const { status, socket } = await tunnel(proxy, `127.0.0.1:${port}`);
+    socket.destroy();
+    expect(status).toBe(403);
+    expect((await viaProxy(proxy, `http://localhost:${port}/`)).status).toBe(403);
+    expect(hits).toEqual([]);
+  });
+
+  it("close() ends open tunnels", async () => {
+    proxy = await startGuardProxy({ allowLoopback: true, loopbackAllowed: listed() });
     const { status, socket } = await tunnel(proxy, `127.0.0.1:${port}`);
     expect(status).toBe(200);
     const ended = new Promise<void>((resolve) => socket.once("close", () => resolve()));
     await proxy.close();
     proxy = undefined;
     await ended;
+  });
+});
+
+describe("malformed requests", () => {
+  it.each([
+    "CONNECT host:99999 HTTP/1.1\r\nHost: host:99999\r\n\r\n",
+    "CONNECT a%00b:443 HTTP/1.1\r\nHost: a%00b:443\r\n\r\n",
+    "CONNECT 127.0.0.1:0 HTTP/1.1\r\nHost: 127.0.0.1:0\r\n\r\n",
+    "CONNECT [::1:443 HTTP/1.1\r\nHost: x\r\n\r\n",
+    "CONNECT a%zzb:443 HTTP/1.1\r\nHost: x\r\n\r\n",
+    "GET http://127.0.0.1:99999/ HTTP/1.1\r\nHost: 127.0.0.1:99999\r\n\r\n",
+    "GET http://a%00b/ HTTP/1.1\r\nHost: a%00b\r\n\r\n",
+    "GET http://127.0.0.1:0/ HTTP/1.1\r\nHost: 127.0.0.1:0\r\n\r\n",
+    "GET http://[::1/ HTTP/1.1\r\nHost: x\r\n\r\n",
+    "GET / HTTP/1.1\r\nHost: x\r\n\r\n",
+    "NOT A REQUEST\r\n\r\n",
+  ])("%j: a 400, the connection closed, the proxy still serving", async (request) => {
+    proxy = await startGuardProxy({ allowLoopback: true, loopbackAllowed: [`127.0.0.1:${port}`, "127.0.0.1:80"] });
+    const { answer, closed } = await raw(proxy, request);
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(closed).toBe(true);
+    expect(hits).toEqual([]);
+    expect((await viaProxy(proxy, `http://127.0.0.1:${port}/after`)).status).toBe(200);
   });
 });
