@@ -1,5 +1,10 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Cookie, type Page } from "playwright-core";
-import { startGuardProxy, type GuardProxy, type GuardProxyRefusal } from "@/lib/http/guard-proxy";
+import { startGuardProxy, targetKey, type GuardProxy, type GuardProxyRefusal } from "@/lib/http/guard-proxy";
+import { idpUrlProblem, OutboundRefused } from "@/lib/http/outbound";
+import { log } from "@/lib/log";
 import type { SsoCheckInput } from "./input";
 
 /** Where an authorize request ended: a redirect to the redirect URI (caught), or a page of the provider. */
@@ -8,12 +13,56 @@ export type AuthorizeOutcome =
 
 const NAVIGATION_TIMEOUT_MS = 10_000;
 const MAX_ASKED = 5000;
+/** How long the Set-Cookie headers of the answers seen may take to be read once a page is done. */
+const HEADERS_WAIT_MS = 2000;
 
-/** A request's target as the guard proxy names it: host:port for a tunnel (https, wss), else the URL without query. */
+/**
+ * A request's target as the guard proxy names it, normalised (host in lower case, the scheme's default port written
+ * or not alike): host:port for a tunnel (https, ws, wss), else the URL without query.
+ */
 function proxyTarget(url: URL): string {
-  if (url.protocol === "https:" || url.protocol === "wss:") return `${url.hostname}:${url.port || 443}`;
-  if (url.protocol === "ws:") return `${url.hostname}:${url.port || 80}`;
-  return `${url.origin}${url.pathname}`;
+  return url.protocol === "http:" ? endpoint(url) : targetKey(url);
+}
+
+/** A URL's scheme, host, port and path (no query, no fragment), normalised as targetKey does: for comparisons. */
+function endpoint(url: URL): string {
+  return `${url.protocol}//${targetKey(url)}${url.pathname}`;
+}
+
+/** A refusal's target as proxyTarget names it (the proxy lists a tunnel's host:port and a URL as they came). */
+function refusalTarget(target: string): string | undefined {
+  try {
+    return proxyTarget(new URL(/^https?:\/\//.test(target) ? target : `https://${target}`));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether Chromium's sandbox is to be tried: not as root (Chromium refuses to start with it there, and the CI runs
+ * as root), nor once it failed to start in this process (no user namespaces for it here, say).
+ */
+let sandboxFailed = false;
+/** Chromium's words when its sandbox cannot start (as Playwright reports them; crbug.com/638180: as root). */
+const SANDBOX_FAILED = /No usable sandbox|sandboxing failed|crbug\.com\/638180|crbug\.com\/357670/i;
+
+/**
+ * Chromium's environment: a search path, a home and XDG directories of its own (removed on close), the time zone
+ * and language; nothing of this server's (AUTH_SECRET, client secrets, OPS_TOKEN, DATABASE_URL…), which a
+ * compromised renderer could otherwise read.
+ */
+function browserEnvironment(home: string): Record<string, string> {
+  const dirs = {
+    XDG_CONFIG_HOME: path.join(home, ".config"),
+    XDG_CACHE_HOME: path.join(home, ".cache"),
+    XDG_DATA_HOME: path.join(home, ".local", "share"),
+    XDG_RUNTIME_DIR: path.join(home, ".run"),
+    TMPDIR: path.join(home, "tmp"),
+  };
+  for (const dir of Object.values(dirs)) fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const env: Record<string, string> = { PATH: process.env.PATH || "/usr/local/bin:/usr/bin:/bin", HOME: home, ...dirs };
+  for (const name of ["TZ", "LANG"] as const) if (process.env[name]) env[name] = process.env[name];
+  return env;
 }
 
 const USERNAME_FIELDS = [
@@ -37,8 +86,14 @@ const SUBMIT = "button[type='submit'], input[type='submit'], button:not([type])"
  * is seen and its query read, and the proxy does not connect to its host.
  */
 export class IdpBrowser {
-  /** Raw Set-Cookie headers of the provider's answers (the attributes as sent, e.g. a missing SameSite). */
+  /**
+   * Raw Set-Cookie headers of the provider's answers (the attributes as sent, e.g. a missing SameSite): complete for
+   * every page authorize() has finished with (it waits for the headers still being read); setCookieHeaders() waits
+   * for those of any other page too.
+   */
   readonly setCookies: string[] = [];
+  /** Set-Cookie headers still being read (Playwright reads the raw headers asynchronously). */
+  private readonly pendingHeaders = new Set<Promise<void>>();
   /** What the pages asked for, as the proxy names it (host:port of a tunnel, the URL without query of plain http). */
   private readonly asked = new Set<string>();
 
@@ -46,6 +101,8 @@ export class IdpBrowser {
     private readonly input: SsoCheckInput,
     private readonly browser: Browser,
     private readonly proxy: GuardProxy,
+    /** Chromium's home (its XDG directories, its temporary files): removed on close. */
+    private readonly home: string,
     readonly context: BrowserContext,
   ) {}
 
@@ -54,12 +111,22 @@ export class IdpBrowser {
    * 50 refusals). Chromium's own requests (an update check it makes even with background networking off) are left out.
    */
   get refused(): GuardProxyRefusal[] {
-    return this.proxy.refusals.filter((r) => this.asked.has(r.target));
+    return this.proxy.refusals.filter((r) => this.asked.has(refusalTarget(r.target) ?? r.target));
   }
 
-  static async open(input: SsoCheckInput): Promise<IdpBrowser> {
-    const hostPort = (u: URL) => `${u.hostname}:${u.port || (u.protocol === "http:" ? 80 : 443)}`;
-    const ownHost = hostPort(new URL(input.redirectUri)) === hostPort(new URL(input.issuer));
+  /** The provider's Set-Cookie headers, once those still being read have arrived (at most 2 s more). */
+  async setCookieHeaders(): Promise<string[]> {
+    await this.headersRead();
+    return [...this.setCookies];
+  }
+
+  /**
+   * Starts Chromium behind the guard proxy, in an environment of its own (no secret of this server), sandboxed
+   * unless this process is root (`sandbox` forces a try; when the sandbox cannot start here, it runs without, said
+   * in the log).
+   */
+  static async open(input: SsoCheckInput, opts: { sandbox?: boolean } = {}): Promise<IdpBrowser> {
+    const ownHost = targetKey(new URL(input.redirectUri)) === targetKey(new URL(input.issuer));
     // The redirect URI's requests are seen (the code read from their URL) and refused at once by the proxy, quietly
     // (not the provider's fault): nothing reaches the brand. Unless it is the provider's own host and port.
     // Under the development switch, this machine is open to the provider's origin and its partner API's only: not to
@@ -70,35 +137,55 @@ export class IdpBrowser {
       quietlyRefused: ownHost ? [] : [input.redirectUri],
     });
     let browser: Browser | undefined;
+    let home: string | undefined;
     try {
-      browser = await chromium.launch({
-        executablePath: input.chromiumPath ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-        args: [
-          "--headless",
-          "--no-sandbox",
-          "--disable-gpu",
-          "--disable-background-networking",
-          // Every request through the guard, loopback included (Chromium would otherwise go there directly).
-          `--proxy-server=${proxy.url}`,
-          "--proxy-bypass-list=<-loopback>",
-          // WebRTC only through the proxy (TURN over TCP): no UDP (STUN, TURN) straight from this machine.
-          "--webrtc-ip-handling-policy=disable_non_proxied_udp",
-          ...(input.trust?.spkiSha256 ? [`--ignore-certificate-errors-spki-list=${input.trust.spkiSha256}`] : []),
-        ],
-      });
-      const b = new IdpBrowser(input, browser, proxy, await browser.newContext());
+      home = fs.mkdtempSync(path.join(os.tmpdir(), "idp-browser-"));
+      const env = browserEnvironment(home);
+      const args = [
+        "--headless",
+        "--disable-gpu",
+        "--disable-background-networking",
+        // Every request through the guard, loopback included (Chromium would otherwise go there directly).
+        `--proxy-server=${proxy.url}`,
+        "--proxy-bypass-list=<-loopback>",
+        // WebRTC only through the proxy (TURN over TCP): no UDP (STUN, TURN) straight from this machine.
+        "--webrtc-ip-handling-policy=disable_non_proxied_udp",
+        ...(input.trust?.spkiSha256 ? [`--ignore-certificate-errors-spki-list=${input.trust.spkiSha256}`] : []),
+      ];
+      const launch = (sandbox: boolean) =>
+        chromium.launch({
+          executablePath: input.chromiumPath ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+          env,
+          // Off, Playwright adds --no-sandbox (needed as root: Chromium refuses to start sandboxed there).
+          chromiumSandbox: sandbox,
+          args,
+        });
+      const sandbox = opts.sandbox ?? (process.getuid?.() !== 0 && !sandboxFailed);
+      try {
+        browser = await launch(sandbox);
+      } catch (e) {
+        if (!sandbox || !SANDBOX_FAILED.test((e as Error).message)) throw e;
+        sandboxFailed = true;
+        log.warn(
+          { reason: (e as Error).message.split("\n").find((l) => SANDBOX_FAILED.test(l)) },
+          "validator's browser: Chromium's sandbox cannot start here (no user namespaces?); running Chromium without it",
+        );
+        browser = await launch(false);
+      }
+      const b = new IdpBrowser(input, browser, proxy, home, await browser.newContext({ acceptDownloads: false }));
       b.watch(b.context);
       return b;
     } catch (e) {
       await browser?.close().catch(() => {});
       await proxy.close();
+      if (home) fs.rmSync(home, { recursive: true, force: true });
       throw e;
     }
   }
 
   /** A new context holding only `cookies` (the session-cookie check removes one at a time). */
   async contextWith(cookies: Cookie[]): Promise<BrowserContext> {
-    const context = await this.browser.newContext();
+    const context = await this.browser.newContext({ acceptDownloads: false });
     this.watch(context);
     if (cookies.length) await context.addCookies(cookies);
     return context;
@@ -109,18 +196,38 @@ export class IdpBrowser {
       await this.browser.close();
     } finally {
       await this.proxy.close();
+      fs.rmSync(this.home, { recursive: true, force: true });
     }
   }
 
   /** Collects the provider's Set-Cookie headers, and what the pages asked for (redirects included). */
   private watch(context: BrowserContext): void {
+    const issuer = new URL(this.input.issuer).origin;
     context.on("request", (request) => {
       if (this.asked.size < MAX_ASKED) this.asked.add(proxyTarget(new URL(request.url())));
     });
     context.on("response", (response) => {
-      if (new URL(response.url()).origin !== new URL(this.input.issuer).origin) return;
-      void response.headerValues("set-cookie").then((values) => this.setCookies.push(...values));
+      if (new URL(response.url()).origin !== issuer) return;
+      const read: Promise<void> = response.headerValues("set-cookie").then(
+        (values) => void this.setCookies.push(...values),
+        () => {}, // the page closed meanwhile: nothing more to read
+      );
+      this.pendingHeaders.add(read);
+      void read.finally(() => this.pendingHeaders.delete(read));
     });
+  }
+
+  /** Waits for the Set-Cookie headers still being read (at most HEADERS_WAIT_MS: a reading never holds a run). */
+  private async headersRead(): Promise<void> {
+    const deadline = Date.now() + HEADERS_WAIT_MS;
+    while (this.pendingHeaders.size && Date.now() < deadline) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        Promise.all(this.pendingHeaders),
+        new Promise((resolve) => (timer = setTimeout(resolve, deadline - Date.now()))),
+      ]);
+      clearTimeout(timer);
+    }
   }
 
   /**
@@ -131,14 +238,29 @@ export class IdpBrowser {
     url: string,
     opts: { context?: BrowserContext; user?: SsoCheckInput["user"] } = {},
   ): Promise<AuthorizeOutcome> {
+    // Defence in depth: the authorize endpoint comes from the provider's discovery document (file:, chrome:, a
+    // private address… are never opened, whatever it names).
+    let target: URL | undefined;
+    try {
+      target = new URL(url);
+    } catch {
+      // not a URL: refused below
+    }
+    if (!target || (target.protocol !== "https:" && target.protocol !== "http:"))
+      throw new OutboundRefused(
+        `the validator's browser opens http(s) URLs only, not ${target ? `a ${target.protocol} URL` : "something that is not a URL"}`,
+      );
+    const problem = idpUrlProblem(url, { allowLoopback: this.input.allowLoopback });
+    if (problem) throw new OutboundRefused(`the validator's browser does not open ${target.origin}: it ${problem}`);
     const page = await (opts.context ?? this.context).newPage();
     let caught: URL | undefined;
     let arrive = () => {};
     const arrived = new Promise<void>((resolve) => (arrive = resolve));
-    const redirectUri = this.input.redirectUri;
+    // The redirect URI as the browser writes it (host in lower case, no default port), without its query.
+    const redirectUri = endpoint(new URL(this.input.redirectUri));
     page.on("request", (request) => {
       const u = new URL(request.url());
-      if (!caught && `${u.origin}${u.pathname}` === redirectUri) {
+      if (!caught && endpoint(u) === redirectUri) {
         caught = u;
         arrive();
       }
@@ -152,6 +274,8 @@ export class IdpBrowser {
       if (caught) return { kind: "redirect", url: caught };
       return { kind: "page", url: page.url(), status: response?.status(), loginForm: await this.loginForm(page) };
     } finally {
+      // The Set-Cookie headers of this page's answers, read before it closes (setCookies complete on return).
+      await this.headersRead();
       await page.close();
     }
   }
