@@ -56,6 +56,30 @@ const envSchema = z.object({
   SSO_IDP_RETRY_SECONDS: z.coerce.number().min(1).max(3600).default(60),
   /** Time limit of each server-to-server request to a partner IdP (discovery, keys, token, userinfo). */
   SSO_HTTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
+  /**
+   * Proxies in front of the server that the operator controls (TLS terminators, load balancers): the client's address
+   * is read that many entries from the right of X-Forwarded-For and the scheme from X-Forwarded-Proto. 0: the
+   * socket's peer and the socket's own scheme (no forwarded header is believed).
+   */
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /** redis://… : the assistant endpoint's rate-limit counters live there (shared by every instance); in memory when unset. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, "must be a redis:// or rediss:// URL")
+    .optional(),
+  /** Prefix of every key this service writes in Redis (several deployments, or test runs, can share one Redis). */
+  REDIS_KEY_PREFIX: z.string().min(1).max(100).default("hotel-platform:"),
+  /** Assistant endpoint (spec §5, §8): requests per window shared by all anonymous clients together. */
+  MCP_ANONYMOUS_LIMIT: z.coerce.number().int().min(1).default(300),
+  /** Assistant endpoint: requests per window for each partner key (unless the key has its own limit). */
+  MCP_PARTNER_LIMIT: z.coerce.number().int().min(1).default(600),
+  /** The rate-limit window of both tiers. */
+  MCP_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /**
+   * Development switch: the assistant endpoint answers plain HTTP from any address. Off, plain HTTP is answered only
+   * for a client on this machine (spec §5 rule 3: HTTPS only).
+   */
+  MCP_ALLOW_HTTP: flag.default(false),
   /** Fault injection for the crash tests: the publish transaction waits this long before it commits. Test only. */
   SYNC_TEST_PUBLISH_DELAY_MS: z.coerce.number().int().min(0).default(0),
 });

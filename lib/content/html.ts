@@ -46,13 +46,34 @@ export function localizedHtml(t: Translation, language: Language): string | unde
 /** The entities sanitize-html writes into text; React escapes the plain text again when it renders it. */
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
 
+/** Text of HTML: tags dropped (with script and style content), the entities sanitize-html writes decoded. */
+function textOf(html: string): string {
+  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(
+    /&(amp|lt|gt|quot|apos|nbsp|#0?39);/g,
+    (_, e: string) => ENTITIES[e] ?? "'",
+  );
+}
+
 /** Plain text of a translation in the visitor's language (tags dropped), for names, captions and attributes. */
 export function localizedText(t: Translation, language: Language): string | undefined {
   const text = localized(t, language);
   if (text === undefined) return undefined;
-  const plain = sanitizeHtml(text.replace(/<br\s*\/?>/gi, " "), { allowedTags: [], allowedAttributes: {} })
-    .replace(/&(amp|lt|gt|quot|apos|nbsp|#0?39);/g, (_, e: string) => ENTITIES[e] ?? "'")
+  const plain = textOf(text.replace(/<br\s*\/?>/gi, " "))
     .replace(/\s+/g, " ")
     .trim();
   return plain || undefined;
+}
+
+/**
+ * Plain text of a translation that may hold paragraphs and lists (descriptions, policies), for readers without HTML
+ * (the assistant endpoint): paragraphs, list items and line breaks become lines, everything else as localizedText.
+ */
+export function localizedParagraphs(t: Translation, language: Language): string | undefined {
+  const text = localized(t, language);
+  if (text === undefined) return undefined;
+  const lines = textOf(text.replace(/<br\s*\/?>|<\/?(?:p|li|div|h[1-6])(?:\s[^>]*)?>/gi, "\n"))
+    .split("\n")
+    .map((l) => l.replace(/\s+/g, " ").trim())
+    .filter(Boolean);
+  return lines.length ? lines.join("\n") : undefined;
 }

@@ -1,5 +1,6 @@
 import { foldName, type Language } from "@/lib/locale";
-import { distanceKm } from "@/lib/places/geo";
+import type KDBush from "kdbush";
+import { distanceKm, pointIndex, pointsWithin } from "@/lib/places/geo";
 import { placeHotels } from "@/lib/places/hotel-counts";
 import type { PlacesView } from "@/lib/places/nearby";
 import { placeName, type Place } from "@/lib/places/types";
@@ -26,19 +27,27 @@ export interface SearchFilters {
   propertyType?: string;
   petFriendly?: boolean;
   vacationRental?: boolean;
+  /** ISO 3166-1 alpha-2: only hotels in this country. */
+  country?: string;
   page: number;
+  /** Results per page (PAGE_SIZE, the brand pages', unless given). */
+  pageSize?: number;
 }
 
-export interface SearchResult {
-  place: Place;
-  /** Hotels of the place before filters (its hotelsCnt), and after. */
+/** Hotels chosen, filtered, sorted and paged (a place's, or those around a point). */
+export interface HotelSelection {
+  /** Hotels considered before filters (a place's hotelsCnt), and after. */
   inPlace: number;
   total: number;
   page: number;
   pages: number;
   items: { hotel: CatalogHotel; distanceKm: number }[];
-  /** Property types among the place's hotels, most common first (the filter's choices). */
+  /** Property types among the hotels considered, most common first (the filter's choices). */
   propertyTypes: { type: string; count: number }[];
+}
+
+export interface SearchResult extends HotelSelection {
+  place: Place;
 }
 
 export interface Suggestion {
@@ -94,6 +103,8 @@ export class HotelCatalog {
   private readonly placeNames: Keyed[] = [];
   private readonly hotelNames: Keyed[] = [];
   private popularPlaces?: { place: Place; hotelsCnt: number }[];
+  /** A k-d tree over the hotels, built on the first search around a point. */
+  private points?: KDBush;
 
   constructor(
     readonly view: PlacesView,
@@ -125,7 +136,21 @@ export class HotelCatalog {
   search(placeId: string, filters: SearchFilters): SearchResult | undefined {
     const place = this.view.gazetteer.get(placeId);
     if (!place) return undefined;
-    const members = this.members.get(placeId) ?? [];
+    return { place, ...this.select(this.members.get(placeId) ?? [], place, filters) };
+  }
+
+  /** The hotels within radiusKm of a point, filtered, sorted and paged (distances from the point). */
+  around(centre: { lat: number; lon: number }, radiusKm: number, filters: SearchFilters): HotelSelection {
+    this.points ??= pointIndex(this.hotels);
+    const ids = pointsWithin(this.points, this.hotels, centre.lat, centre.lon, radiusKm).map((p) => p.id);
+    return this.select(ids, centre, filters);
+  }
+
+  private select(
+    members: readonly number[],
+    from: { lat: number; lon: number },
+    filters: SearchFilters,
+  ): HotelSelection {
     const types = new Map<string, number>();
     const matching: { hotel: CatalogHotel; distanceKm: number }[] = [];
     for (const i of members) {
@@ -134,22 +159,23 @@ export class HotelCatalog {
       if (filters.propertyType !== undefined && hotel.propertyType !== filters.propertyType) continue;
       if (filters.petFriendly && hotel.petFriendly !== true) continue;
       if (filters.vacationRental && hotel.vacationRental !== true) continue;
-      matching.push({ hotel, distanceKm: distanceKm(place.lat, place.lon, hotel.lat, hotel.lon) });
+      if (filters.country !== undefined && hotel.country !== filters.country) continue;
+      matching.push({ hotel, distanceKm: distanceKm(from.lat, from.lon, hotel.lat, hotel.lon) });
     }
     matching.sort(
       filters.sort === "name"
         ? (a, b) => collator.compare(a.hotel.name, b.hotel.name) || a.hotel.id.localeCompare(b.hotel.id)
         : (a, b) => a.distanceKm - b.distanceKm || a.hotel.id.localeCompare(b.hotel.id),
     );
-    const pages = Math.max(1, Math.ceil(matching.length / PAGE_SIZE));
+    const size = filters.pageSize ?? PAGE_SIZE;
+    const pages = Math.max(1, Math.ceil(matching.length / size));
     const page = Math.min(Math.max(1, filters.page), pages);
     return {
-      place,
       inPlace: members.length,
       total: matching.length,
       page,
       pages,
-      items: matching.slice((page - 1) * PAGE_SIZE, page * PAGE_SIZE),
+      items: matching.slice((page - 1) * size, page * size),
       propertyTypes: [...types]
         .map(([type, count]) => ({ type, count }))
         .sort((a, b) => b.count - a.count || a.type.localeCompare(b.type)),

@@ -3,7 +3,11 @@ import zlib from "node:zlib";
 import compression from "compression";
 import next from "next";
 import { prepareSignOn } from "@/lib/auth/secret";
+import { config } from "@/lib/config";
+import { recordFacts, type RequestFacts } from "@/lib/http/client";
 import { log } from "@/lib/log";
+import { admit } from "@/lib/mcp/access";
+import { mcpErrorResponse } from "@/lib/mcp/errors";
 import { COMPRESS_THRESHOLD, compressWhole } from "./compress";
 
 /**
@@ -19,6 +23,26 @@ export function forwardedHeaders(req: http.IncomingMessage): void {
   if (proto === "http" || proto === "https") req.headers["x-forwarded-proto"] = proto;
   else delete req.headers["x-forwarded-proto"];
   delete req.headers["x-forwarded-host"];
+}
+
+/** The assistant endpoint, however its path is spelled (case, trailing slash, percent-encoding of its letters). */
+const MCP_PATHS = /^\/(?:m|%6d)(?:c|%63)(?:p|%70)(?:[/?#]|$)/i;
+
+/** The refusal of an assistant-endpoint request at the edge (access rules), or undefined to let it through. */
+async function mcpEdge(req: http.IncomingMessage, facts: RequestFacts): Promise<Response | undefined> {
+  try {
+    // The Host as the client sent it (messages name it); one that is no host name fails here, and the route 404s it.
+    const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`);
+    await admit(url, facts);
+    return undefined;
+  } catch (e) {
+    return mcpErrorResponse(e);
+  }
+}
+
+async function sendResponse(res: http.ServerResponse, response: Response): Promise<void> {
+  res.writeHead(response.status, Object.fromEntries(response.headers));
+  res.end(Buffer.from(await response.arrayBuffer()));
 }
 
 /** Route handlers that answer JSON (the API), as opposed to pages. */
@@ -49,8 +73,22 @@ export async function startServer(opts: { port: number; hostname?: string; dir?:
       if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" });
       res.end(JSON.stringify({ error: { code: "INTERNAL", message: "An unexpected error occurred." } }));
     });
+  const trustedHops = config().TRUSTED_PROXY_HOPS;
   const server = http.createServer((req, res) => {
+    // Before forwardedHeaders: the facts read the forwarded headers as the trusted proxies wrote them.
+    const facts = recordFacts(req, res, trustedHops);
     forwardedHeaders(req);
+    if (MCP_PATHS.test(req.url ?? "")) {
+      // The assistant endpoint's access rules at the edge (spec §5 rule 1): a refused request never reaches Next.
+      return void mcpEdge(req, facts).then(
+        (refusal) => {
+          if (refusal) return sendResponse(res, refusal);
+          compressWhole(req, res);
+          return serve(req, res);
+        },
+        (e: unknown) => sendResponse(res, mcpErrorResponse(e)),
+      );
+    }
     // JSON route handlers answer with complete bodies: compressed whole. Pages may stream: compressed as a stream.
     if (JSON_ROUTES.test(req.url ?? "")) {
       compressWhole(req, res);

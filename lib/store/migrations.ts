@@ -239,6 +239,22 @@ function migrations(kind: DatabaseKind): Record<string, Migration> {
           .execute();
       },
     },
+    "0006_mcp_keys": {
+      async up(db: Kysely<unknown>) {
+        // Partner keys of the assistant endpoint (spec §5): the key's SHA-256 digest only, never the key.
+        await db.schema
+          .createTable("mcp_keys")
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("digest", "text", (c) => c.notNull().unique())
+          .addColumn("partner", "text", (c) => c.notNull())
+          .addColumn("use_case", "text", (c) => c.notNull())
+          .addColumn("ip_ranges", "text", (c) => c.notNull())
+          .addColumn("rate_limit", "integer")
+          .addColumn("created_at", "text", (c) => c.notNull())
+          .addColumn("revoked_at", "text")
+          .execute();
+      },
+    },
   };
 }
 

@@ -207,7 +207,24 @@ export interface SsoOnboardingStepsTable {
   note: string | null;
 }
 
+/** A partner key of the assistant endpoint (spec §5): identified by its digest; the key itself is shown once. */
+export interface McpKeysTable {
+  /** Public handle ("mk_…"), shown in lists and logs. */
+  id: string;
+  /** SHA-256 of the key, hex. */
+  digest: string;
+  partner: string;
+  use_case: string;
+  /** JSON array of CIDR ranges ("[]": any address). */
+  ip_ranges: string;
+  /** This key's own limit; null: the partner tier's configured limit. */
+  rate_limit: number | null;
+  created_at: string;
+  revoked_at: string | null;
+}
+
 export interface Database {
+  mcp_keys: McpKeysTable;
   sso_users: SsoUsersTable;
   sso_test_traces: SsoTestTracesTable;
   sso_check_reports: SsoCheckReportsTable;

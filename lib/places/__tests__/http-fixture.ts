@@ -15,23 +15,44 @@ export interface NearbyServer extends AppServer {
   close(): Promise<void>;
 }
 
-/**
- * A store holding a generated export (hotels around 58 real cities, hotel counts recomputed by the sync) and the
- * built app serving it, with the demo brands pointed at the server's own port.
- */
-export async function startNearbyServer(count = 600): Promise<NearbyServer> {
+/** A store holding a generated export (hotels around 58 real cities, hotel counts recomputed by the sync). */
+export async function seededStore(count = 600): Promise<{ store: TestStore; exportDir: string }> {
   const store = await openTestStore("sqlite");
   const exportDir = tempDir("nearby-export-");
   await generateExport({ out: exportDir, count, seed: 7 });
   const summary = await syncDir(store, exportDir);
   if (summary.status !== "published") throw new Error(`seed sync failed: ${JSON.stringify(summary)}`);
+  return { store, exportDir };
+}
+
+export interface BrandServerOptions {
+  /** More environment for the server (limits, switches). */
+  env?: Record<string, string>;
+  /** More host names per brand id (a name Node resolves, for clients that cannot set Host). */
+  hosts?: Record<string, string[]>;
+}
+
+/** The built app serving a store, with the demo brands pointed at the server's own port. */
+export function startBrandServer(store: TestStore, opts: BrandServerOptions = {}): Promise<AppServer> {
   const brandsFile = path.join(tempDir("brands-"), "brands.json");
-  const server = await startAppServer((port) => {
+  return startAppServer((port) => {
     const brands = structuredClone(demoBrands);
-    for (const b of brands.brands) b.canonicalUrl = b.canonicalUrl.replace(/:\d+$/, `:${port}`);
+    for (const b of brands.brands) {
+      b.canonicalUrl = b.canonicalUrl.replace(/:\d+$/, `:${port}`);
+      b.hosts.push(...(opts.hosts?.[b.id] ?? []));
+    }
     fs.writeFileSync(brandsFile, JSON.stringify(brands));
-    return { DATABASE_URL: store.databaseUrl, BRANDS_FILE: brandsFile };
+    return { DATABASE_URL: store.databaseUrl, BRANDS_FILE: brandsFile, ...opts.env };
   });
+}
+
+/**
+ * A store holding a generated export and the built app serving it, with the demo brands pointed at the server's own
+ * port.
+ */
+export async function startNearbyServer(count = 600, opts: BrandServerOptions = {}): Promise<NearbyServer> {
+  const { store, exportDir } = await seededStore(count);
+  const server = await startBrandServer(store, opts);
   return {
     ...server,
     store,

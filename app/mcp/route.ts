@@ -1,0 +1,13 @@
+import { handleMcp, mcpMethodNotAllowed } from "@/lib/mcp/handler";
+
+export const dynamic = "force-dynamic";
+
+/** Spec §4.2: the assistant endpoint (MCP over stateless Streamable HTTP) on every brand host. */
+export const POST = handleMcp;
+
+export {
+  mcpMethodNotAllowed as GET,
+  mcpMethodNotAllowed as DELETE,
+  mcpMethodNotAllowed as PUT,
+  mcpMethodNotAllowed as PATCH,
+};

@@ -1,0 +1,97 @@
+import { Redis } from "ioredis";
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { config } from "@/lib/config";
+import { log } from "@/lib/log";
+import { processShared } from "@/lib/runtime/shared";
+
+/**
+ * The assistant endpoint's tiers (spec §5, §8): all anonymous clients share one limit; each partner key has its own,
+ * counted apart, so anonymous load never uses a partner's allowance. Counters are in memory, or in Redis when
+ * REDIS_URL is set (rate-limiter-flexible over ioredis), where every instance shares them. If Redis stops answering,
+ * each instance falls back to its own memory counters (logged) rather than refusing or waving traffic through.
+ */
+export type Tier = "anonymous" | "partner";
+
+export interface LimitOutcome {
+  allowed: boolean;
+  /** Requests left in the window (0 when refused). */
+  remaining: number;
+}
+
+interface Limits {
+  redis?: Redis;
+  /** Settles when Redis first answers or fails (2 s at most): until then requests wait rather than count in memory. */
+  connected?: Promise<void>;
+  limiters: Map<string, RateLimiterAbstract>;
+}
+
+const state = () => processShared("mcp-limits", (): Limits => ({ limiters: new Map() }));
+
+function redisClient(s: Limits): Redis | undefined {
+  const url = config().REDIS_URL;
+  if (!url) return undefined;
+  if (!s.redis) {
+    // No offline queue: while Redis is away a request goes to the memory fallback at once instead of waiting.
+    s.redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 });
+    s.redis.on("error", (e: Error) =>
+      log.warn({ err: e.message }, "rate limits: redis unavailable, counting in memory"),
+    );
+    const redis = s.redis;
+    s.connected = new Promise<void>((resolve) => {
+      redis.once("ready", () => resolve());
+      redis.once("error", () => resolve());
+      setTimeout(resolve, 2000).unref();
+    });
+  }
+  return s.redis;
+}
+
+function limiter(points: number, tier: Tier): RateLimiterAbstract {
+  const s = state();
+  const name = `${tier}:${points}`;
+  let l = s.limiters.get(name);
+  if (!l) {
+    const cfg = config();
+    const opts = { points, duration: cfg.MCP_LIMIT_WINDOW_SECONDS, keyPrefix: `${cfg.REDIS_KEY_PREFIX}mcp:${tier}` };
+    const redis = redisClient(s);
+    l = redis
+      ? new RateLimiterRedis({
+          ...opts,
+          storeClient: redis,
+          rejectIfRedisNotReady: true,
+          insuranceLimiter: new RateLimiterMemory(opts),
+        })
+      : new RateLimiterMemory(opts);
+    s.limiters.set(name, l);
+  }
+  return l;
+}
+
+/** Counts one request against a tier's counter: the anonymous tier's one shared counter, or a partner key's own. */
+export async function consume(
+  request: { tier: "anonymous" } | { tier: "partner"; keyId: string; limit?: number },
+): Promise<LimitOutcome> {
+  const cfg = config();
+  const points = request.tier === "anonymous" ? cfg.MCP_ANONYMOUS_LIMIT : (request.limit ?? cfg.MCP_PARTNER_LIMIT);
+  const counter = request.tier === "anonymous" ? "all" : request.keyId;
+  try {
+    const l = limiter(points, request.tier);
+    await state().connected;
+    const res = await l.consume(counter, 1);
+    return { allowed: true, remaining: res.remainingPoints };
+  } catch (e) {
+    if (e instanceof RateLimiterRes) return { allowed: false, remaining: 0 };
+    // Neither Redis nor the fallback answered (not expected): let the request through and say so.
+    log.error({ err: (e as Error).message }, "rate limits: counter failed; request allowed");
+    return { allowed: true, remaining: 0 };
+  }
+}
+
+/** Closes the Redis connection (tests, shutdown). */
+export async function closeLimits(): Promise<void> {
+  const s = state();
+  s.limiters.clear();
+  const redis = s.redis;
+  s.redis = undefined;
+  await redis?.quit().catch(() => redis.disconnect());
+}
