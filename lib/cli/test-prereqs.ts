@@ -5,7 +5,7 @@ import net from "node:net";
 /**
  * npm test's first step (pretest): what the test tiers need on this machine. Debian packages that are missing are
  * installed when running as root with apt-get (as a fresh CI machine of this kind is); otherwise the one command to
- * run is printed. PostgreSQL on 127.0.0.1:5432 is started when it is installed but stopped.
+ * run is printed. PostgreSQL on 127.0.0.1:5432 and Redis on 127.0.0.1:6379 are started when installed but stopped.
  */
 const PACKAGES: { what: string; present: () => boolean; pkg: string }[] = [
   {
@@ -29,9 +29,9 @@ function onPath(cmd: string): boolean {
   return spawnSync("sh", ["-c", `command -v ${cmd}`], { stdio: "ignore" }).status === 0;
 }
 
-function postgresAnswers(): Promise<boolean> {
+function answers(port: number): Promise<boolean> {
   return new Promise((resolve) => {
-    const socket = net.connect({ host: "127.0.0.1", port: 5432 });
+    const socket = net.connect({ host: "127.0.0.1", port });
     socket.setTimeout(2000);
     socket.once("connect", () => (socket.destroy(), resolve(true)));
     socket.once("error", () => resolve(false));
@@ -69,21 +69,38 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   }
-  if (!(await postgresAnswers())) {
+  if (!(await answers(5432))) {
     const versions = fs.existsSync("/etc/postgresql") ? fs.readdirSync("/etc/postgresql") : [];
     if (versions[0]) {
       console.log(`starting PostgreSQL ${versions[0]} (it was not answering on 127.0.0.1:5432)`);
       spawnSync("pg_ctlcluster", ["--skip-systemctl-redirect", versions[0], "main", "start"], { stdio: "inherit" });
     }
-    for (let i = 0; i < 30 && !(await postgresAnswers()); i++) await new Promise((r) => setTimeout(r, 1000));
-    if (!(await postgresAnswers())) {
+    for (let i = 0; i < 30 && !(await answers(5432)); i++) await new Promise((r) => setTimeout(r, 1000));
+    if (!(await answers(5432))) {
       console.error(
         "PostgreSQL does not answer on 127.0.0.1:5432 (database test, trust auth): the store tests need it",
       );
       process.exit(1);
     }
   }
-  console.log("test prerequisites: OpenSSH server, Chromium, openssl and PostgreSQL are here");
+  if (!(await answers(6379))) {
+    if (onPath("redis-server")) {
+      console.log("starting Redis (it was not answering on 127.0.0.1:6379)");
+      spawnSync(
+        "redis-server",
+        ["--daemonize", "yes", "--bind", "127.0.0.1", "--port", "6379", "--save", "", "--appendonly", "no"],
+        { stdio: "inherit" },
+      );
+    }
+    for (let i = 0; i < 10 && !(await answers(6379)); i++) await new Promise((r) => setTimeout(r, 500));
+    if (!(await answers(6379))) {
+      console.error(
+        "Redis does not answer on 127.0.0.1:6379: the assistant endpoint's shared rate-limit tests need it",
+      );
+      process.exit(1);
+    }
+  }
+  console.log("test prerequisites: OpenSSH server, Chromium, openssl, PostgreSQL and Redis are here");
 }
 
 void main();
