@@ -67,6 +67,11 @@ operators' status page: http://localhost:${port}/ops  (token: ${process.env.OPS_
     -H 'X-Partner-Key: demo-aurora-partner-key-0001' \\
     -d '{"placeName":"Paris","currency":"EUR","language":"en","userCountry":"DE","userDevice":"desktop","hits":5}'
   OpenAPI document: http://localhost:${port}/v1/openapi.json\n`);
+  console.log(`assistant endpoint (MCP, spec part C): http://brand-a.localhost:${port}/mcp (every brand host)
+  curl -s brand-a.localhost:${port}/mcp -H 'Content-Type: application/json' \\
+    -H 'Accept: application/json, text/event-stream' \\
+    -d '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"search_hotels","arguments":{"query":"Paris","pageSize":3}}}'
+  a partner key: npm run mcp:keys -- add --partner NAME --use-case TEXT [--ip-range CIDR]; then /mcp?api_key=KEY\n`);
   if (sso) {
     const user = demoUsers[0]!;
     console.log(`sign-on (silent SSO, spec part D): the partner's site and identity provider, Northwind Rewards
