@@ -73,6 +73,8 @@ const envSchema = z.object({
   MCP_ANONYMOUS_LIMIT: z.coerce.number().int().min(1).default(300),
   /** Assistant endpoint: requests per window for each partner key (unless the key has its own limit). */
   MCP_PARTNER_LIMIT: z.coerce.number().int().min(1).default(600),
+  /** Assistant endpoint: unknown api_keys per window from one client network before its keys are no longer looked up. */
+  MCP_UNKNOWN_KEY_LIMIT: z.coerce.number().int().min(1).default(30),
   /** The rate-limit window of both tiers. */
   MCP_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /**

@@ -66,12 +66,16 @@ export function localizedText(t: Translation, language: Language): string | unde
 
 /**
  * Plain text of a translation that may hold paragraphs and lists (descriptions, policies), for readers without HTML
- * (the assistant endpoint): paragraphs, list items and line breaks become lines, everything else as localizedText.
+ * (the assistant endpoint): paragraphs, list items and line breaks become lines, everything else as localizedText;
+ * markup that survives as text (escaped tags, markdown images) is dropped, so a client that renders it gets none.
  */
 export function localizedParagraphs(t: Translation, language: Language): string | undefined {
   const text = localized(t, language);
   if (text === undefined) return undefined;
   const lines = textOf(text.replace(/<br\s*\/?>|<\/?(?:p|li|div|h[1-6])(?:\s[^>]*)?>/gi, "\n"))
+    // Markup a reader could render after all (escaped tags, markdown images that fetch a URL): dropped.
+    .replace(/<\/?[a-z!?][^>]*>/gi, "")
+    .replace(/!\[[^\]]*\]\([^)]*\)/g, "")
     .split("\n")
     .map((l) => l.replace(/\s+/g, " ").trim())
     .filter(Boolean);

@@ -8,7 +8,10 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
  * Plain HTTP, bodies read whole: for the tests' and benchmarks' clients (the MCP SDK's takes a fetch).
  */
 export async function loopbackFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
-  const request = new Request(input, init);
+  // The signal goes to the socket only: a Request made with it would leave a listener on a signal the MCP client
+  // keeps for a whole session (one per call).
+  const { signal, ...rest } = init ?? {};
+  const request = new Request(input, rest);
   const url = new URL(request.url);
   if (url.protocol !== "http:") throw new Error(`loopbackFetch: http only, not ${url.protocol}`);
   const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
@@ -24,7 +27,7 @@ export async function loopbackFetch(input: string | URL | Request, init?: Reques
         path: `${url.pathname}${url.search}`,
         method: request.method,
         headers,
-        signal: init?.signal ?? undefined,
+        signal: signal ?? undefined,
       },
       (res) => {
         const chunks: Buffer[] = [];

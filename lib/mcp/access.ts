@@ -1,9 +1,10 @@
 import { config } from "@/lib/config";
-import { IpAllowlist, isLoopbackAddress } from "@/lib/http/address";
-import type { RequestFacts } from "@/lib/http/client";
+import { IpAllowlist, isLoopbackAddress, loggedAddress } from "@/lib/http/address";
+import type { RequestFacts } from "@/lib/http/request-facts";
 import { AppError } from "@/lib/http/errors";
 import { store } from "@/lib/store";
-import { findKey, type McpKey } from "./keys";
+import { cachedKey, findKey, type McpKey } from "./keys";
+import { consume, peek } from "./limits";
 
 /** The path of the assistant endpoint (spec §4.2) on every brand host. */
 export const MCP_PATH = "/mcp";
@@ -11,32 +12,44 @@ export const MCP_PATH = "/mcp";
 /** Who a request is, once admitted: the anonymous tier, or a partner key (spec §5). */
 export type Admission = { tier: "anonymous"; address?: string } | { tier: "partner"; key: McpKey; address?: string };
 
+/** What admission reads of a request: its query and the Host it named (for messages). */
+export interface McpRequestLine {
+  searchParams: URLSearchParams;
+  host: string | null;
+}
+
 /**
  * Spec §5's rules for the assistant endpoint, in order: HTTPS only (plain HTTP answered only for a client on this
- * machine, or under the MCP_ALLOW_HTTP development switch); no api_key is the anonymous tier, never IP-restricted;
- * an api_key must be one issued and not revoked; a key restricted to IP ranges is refused with HTTP 403 from any
- * other address (or when the address is unknown). lib/server runs this before Next (the edge); the route runs it again
- * for the tier, from the same facts (the key lookup is cached).
+ * machine that came through no proxy, or under the MCP_ALLOW_HTTP development switch); no api_key is the anonymous
+ * tier, never IP-restricted; an api_key must be one issued and not revoked; a key restricted to IP ranges is refused
+ * with HTTP 403 from any other address (or when the address is unknown). lib/server runs this before Next (the edge);
+ * the route runs it again for the tier, from the same facts (the key lookup is cached).
  */
-export async function admit(url: URL, facts: RequestFacts): Promise<Admission> {
+export async function admit(line: McpRequestLine, facts: RequestFacts): Promise<Admission> {
   const cfg = config();
-  // Under `next dev` nothing in front records the scheme: development answers plain HTTP anyway.
-  const httpAllowed =
-    cfg.MCP_ALLOW_HTTP || isLoopbackAddress(facts.address) || (!facts.known && cfg.NODE_ENV !== "production");
+  // A local client straight to this server (development, tests, the demo); a proxy on this machine forwarding
+  // someone else's request says so in its headers and is not one. Under `next dev` nothing records the scheme.
+  const local = isLoopbackAddress(facts.address) && !facts.forwarded;
+  const httpAllowed = cfg.MCP_ALLOW_HTTP || local || (!facts.known && cfg.NODE_ENV !== "production");
   if (!facts.https && !httpAllowed) {
+    const host = line.host && /^[\w.:[\]-]{1,300}$/.test(line.host) ? line.host : "{brand host}";
     throw new AppError({
       status: 403,
       code: "HTTPS_REQUIRED",
-      message: `The assistant endpoint answers HTTPS only: use https://${url.host}${MCP_PATH}`,
+      message: `The assistant endpoint answers HTTPS only: use https://${host}${MCP_PATH}`,
     });
   }
-  const given = url.searchParams.getAll("api_key");
-  if (given.length === 0) return { tier: "anonymous", address: facts.address };
+  const given = line.searchParams.getAll("api_key");
+  if (given.length === 0) {
+    const misspelt = [...line.searchParams.keys()].find((k) => /^api[-_]?key$/i.test(k));
+    if (misspelt) throw unknownKey(`The parameter is api_key (lower case, with an underscore), not ${misspelt}`);
+    return { tier: "anonymous", address: facts.address };
+  }
   if (given.length > 1) throw unknownKey("api_key is given more than once: pass your key once");
   const presented = given[0]!;
   if (!presented)
     throw unknownKey("api_key is empty: pass the key you were issued, or leave api_key out for anonymous use");
-  const key = await findKey((await store()).db, presented);
+  const key = await lookUp(presented, facts.address);
   if (!key) {
     throw unknownKey(
       "This api_key is not one we issued. Check it with your account manager, or leave api_key out for anonymous use",
@@ -59,6 +72,42 @@ export async function admit(url: URL, facts: RequestFacts): Promise<Admission> {
   return { tier: "partner", key, address: facts.address };
 }
 
+/**
+ * A presented key, looked up (cached); unknown keys are counted per client network, and past
+ * MCP_UNKNOWN_KEY_LIMIT in a window a network's keys are no longer looked up (guessing costs the store nothing).
+ */
+async function lookUp(presented: string, address: string | undefined): Promise<McpKey | null> {
+  const cached = cachedKey(presented);
+  if (cached !== undefined) {
+    if (cached === null) await countUnknown(address);
+    return cached;
+  }
+  const network = loggedAddress(address) ?? "unknown";
+  if (await overUnknownLimit(network)) {
+    throw new AppError({
+      status: 429,
+      code: "RATE_LIMITED",
+      message: "Too many unknown api_keys from your network. Please wait a couple of minutes, then try your key again.",
+      details: { tier: "unknown_key" },
+    });
+  }
+  const key = await findKey((await store()).db, presented);
+  if (!key) await countUnknown(address);
+  return key;
+}
+
+async function countUnknown(address: string | undefined): Promise<void> {
+  await consume({ tier: "unknown_key", counter: loggedAddress(address) ?? "unknown" });
+}
+
+async function overUnknownLimit(network: string): Promise<boolean> {
+  return (await peek({ tier: "unknown_key", counter: network })) <= 0;
+}
+
+/**
+ * A key that is not one in force: 403, not 401. MCP clients with an authorization provider answer any 401 by starting
+ * OAuth discovery, and the partner would see an OAuth error instead of this message.
+ */
 function unknownKey(message: string): AppError {
-  return new AppError({ status: 401, code: "UNKNOWN_API_KEY", field: "api_key", message });
+  return new AppError({ status: 403, code: "UNKNOWN_API_KEY", field: "api_key", message });
 }

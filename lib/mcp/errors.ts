@@ -9,7 +9,7 @@ import { AppError, toErrorBody } from "@/lib/http/errors";
 const JSONRPC_CODES: Record<string, number> = {
   /** Over a tier's limit: HTTP 200 and no Retry-After, nothing that invites an automatic retry (spec §7). */
   RATE_LIMITED: -32029,
-  /** api_key not issued, revoked, empty or given twice. */
+  /** api_key not issued, revoked, empty, misspelt or given twice. */
   UNKNOWN_API_KEY: -32010,
   /** A partner key used from outside its IP ranges (spec §5 rule 1, §7: HTTP 403). */
   ADDRESS_NOT_ALLOWED: -32011,
@@ -18,12 +18,13 @@ const JSONRPC_CODES: Record<string, number> = {
   /** The Host names no brand. */
   UNKNOWN_HOST: -32013,
   METHOD_NOT_ALLOWED: -32000,
-  /** The body is not JSON, too large, or not sent as application/json: JSON-RPC's parse error. */
+  NOT_ACCEPTABLE: -32000,
+  /** The body is not JSON (or not UTF-8): JSON-RPC's parse error. */
   INVALID_JSON: -32700,
-  INVALID_BODY: -32700,
-  PAYLOAD_TOO_LARGE: -32700,
-  UNSUPPORTED_MEDIA_TYPE: -32700,
-  INTERNAL: -32603,
+  /** JSON, but not a request this endpoint takes (a batch, a tools/call without an object of arguments, …). */
+  INVALID_REQUEST: -32600,
+  PAYLOAD_TOO_LARGE: -32600,
+  UNSUPPORTED_MEDIA_TYPE: -32600,
 };
 
 export type RequestId = string | number | null;
@@ -40,18 +41,21 @@ export function errorObject(e: unknown, id: RequestId = null) {
   return {
     jsonrpc: "2.0" as const,
     id,
-    error: { code: JSONRPC_CODES[code] ?? -32600, message, data: { ...extra, ...rest, code } },
+    error: {
+      code: JSONRPC_CODES[code] ?? (e instanceof AppError && e.status < 500 ? -32600 : -32603),
+      message,
+      data: { ...extra, ...rest, code },
+    },
   };
 }
 
-/**
- * The HTTP answer of a failure before MCP: the AppError's status (a rate limit: 200), one error object per request
- * id given (a batch gets an array), else one with id null.
- */
-export function mcpErrorResponse(e: unknown, ids: RequestId[] = [], batch = false): Response {
+/** The HTTP answer of a failure before MCP: the AppError's status (a rate limit: 200), the request's id if known. */
+export function mcpErrorResponse(e: unknown, ids: RequestId[] = []): Response {
   const { status } = toErrorBody(e);
-  const body = batch ? ids.map((id) => errorObject(e, id)) : errorObject(e, ids[0] ?? null);
   const headers: Record<string, string> = { "Cache-Control": "no-store" };
   if (e instanceof AppError && e.code === "METHOD_NOT_ALLOWED") headers.Allow = "POST";
-  return Response.json(body, { status: e instanceof AppError && e.code === "RATE_LIMITED" ? 200 : status, headers });
+  return Response.json(errorObject(e, ids[0] ?? null), {
+    status: e instanceof AppError && e.code === "RATE_LIMITED" ? 200 : status,
+    headers,
+  });
 }

@@ -2,65 +2,117 @@ import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/
 import { brandForHost } from "@/lib/brands/context";
 import { loggedAddress } from "@/lib/http/address";
 import { readJsonBody } from "@/lib/http/body";
-import { requestFacts } from "@/lib/http/client";
 import { AppError } from "@/lib/http/errors";
+import { requestFacts } from "@/lib/http/request-facts";
 import { log } from "@/lib/log";
 import { admit, type Admission } from "./access";
 import { mcpErrorResponse, type RequestId } from "./errors";
-import { consume } from "./limits";
-import { createMcpServer } from "./server";
+import { consume, type Counter } from "./limits";
+import { createMcpServer, TOOLS } from "./server";
 
-/** Request bodies above this are refused (413): a tool call is a few hundred bytes. */
-export const MAX_MCP_BODY_BYTES = 1024 * 1024;
+/** Request bodies above this are refused (413): a tool call is a few hundred bytes, 50 hotel ids a few KB. */
+export const MAX_MCP_BODY_BYTES = 64 * 1024;
 
-interface Incoming {
-  /** JSON-RPC requests (they get answers), as opposed to notifications and responses. */
-  requests: { id: RequestId; method: string; tool?: string }[];
-  batch: boolean;
+/** The protocol's methods and the tools, as logs name them (anything else a client sends is "other"). */
+const KNOWN = new Set([
+  "initialize",
+  "ping",
+  "tools/list",
+  "tools/call",
+  "resources/list",
+  "prompts/list",
+  "notifications/initialized",
+  "notifications/cancelled",
+  ...TOOLS.map((t) => t.name),
+]);
+const known = (name: unknown) => (typeof name === "string" && KNOWN.has(name) ? name : "other");
+
+interface Message {
+  /** Set for a JSON-RPC request (it gets an answer); undefined for a notification or a response. */
+  id?: RequestId;
+  /** What logs say it is: the tool called, or the method. */
+  name: string;
 }
 
-function incoming(body: unknown): Incoming {
-  const messages = Array.isArray(body) ? body : [body];
-  const requests: Incoming["requests"] = [];
-  for (const m of messages) {
-    if (!m || typeof m !== "object") continue;
-    const { id, method, params } = m as { id?: unknown; method?: unknown; params?: { name?: unknown } };
-    if (typeof method !== "string" || (typeof id !== "string" && typeof id !== "number")) continue;
-    const tool = method === "tools/call" && typeof params?.name === "string" ? params.name.slice(0, 64) : undefined;
-    requests.push({ id, method: method.slice(0, 64), tool });
-  }
-  return { requests, batch: Array.isArray(body) };
+function invalidRequest(message: string, field?: string): AppError {
+  return new AppError({ status: 400, code: "INVALID_REQUEST", message, field });
 }
-
-const tierOf = (a: Admission) =>
-  a.tier === "anonymous"
-    ? { tier: "anonymous" as const }
-    : { tier: "partner" as const, keyId: a.key.id, limit: a.key.rateLimit };
 
 /**
- * POST {host}/mcp (spec §4.2): the brand the Host names; access (spec §5: HTTPS, api_key, IP ranges); the tier's
- * rate limit, counted once per HTTP request that carries JSON-RPC requests; then a new MCP server and
- * web-standard Streamable HTTP transport for this request alone (stateless, JSON responses). Failures before MCP are
- * JSON-RPC error objects (lib/mcp/errors.ts); nothing a client sends is answered with a 5xx. Logs keep the tier, the
- * key's id, the methods and tools called, the status and time, and the client's network (never the full address,
- * the arguments or the key).
+ * What the body is, before MCP sees it: one JSON-RPC message (batches are refused: MCP 2025-06-18 removed them, and a
+ * batch of 100 tool calls would cost one request of a tier's limit). A tools/call whose params are not an object
+ * with a name and object arguments is refused here with the field at fault (the SDK would answer "Internal error").
+ */
+function messageOf(body: unknown): Message {
+  if (Array.isArray(body)) {
+    throw invalidRequest(
+      "Batches are not supported (MCP 2025-06-18 removed them): send one JSON-RPC message per request",
+    );
+  }
+  if (!body || typeof body !== "object") return { name: "other" };
+  const { id, method, params } = body as { id?: unknown; method?: unknown; params?: unknown };
+  const isRequest = typeof method === "string" && (typeof id === "string" || typeof id === "number");
+  if (method === "tools/call" && isRequest) {
+    const p = params as { name?: unknown; arguments?: unknown } | null | undefined;
+    const object = (v: unknown) => !!v && typeof v === "object" && !Array.isArray(v);
+    if (!object(p))
+      throw Object.assign(invalidRequest("params must be an object with the tool's name", "params"), { id });
+    if (typeof p!.name !== "string")
+      throw Object.assign(invalidRequest("params.name must name a tool", "params.name"), { id });
+    if (p!.arguments !== undefined && !object(p!.arguments)) {
+      throw Object.assign(
+        invalidRequest("params.arguments must be an object of the tool's arguments", "params.arguments"),
+        { id },
+      );
+    }
+    return { id, name: known(p!.name) };
+  }
+  return { id: isRequest ? (id as RequestId) : undefined, name: known(method) };
+}
+
+/** The SDK's own Accept rule, checked before a request counts against a limit. */
+function assertAccept(request: Request): void {
+  const accept = request.headers.get("accept") ?? "";
+  if (!accept.includes("application/json") || !accept.includes("text/event-stream")) {
+    throw new AppError({
+      status: 406,
+      code: "NOT_ACCEPTABLE",
+      field: "Accept",
+      message: "Accept must list both application/json and text/event-stream (MCP Streamable HTTP)",
+    });
+  }
+}
+
+const counterOf = (a: Admission): Counter =>
+  a.tier === "anonymous" ? { tier: "anonymous" } : { tier: "partner", counter: a.key.id, limit: a.key.rateLimit };
+
+/**
+ * POST {host}/mcp (spec §4.2): the brand the Host names; access (spec §5: HTTPS, api_key, IP ranges); one request of
+ * the tier's limit per JSON-RPC request; then a new MCP server and web-standard Streamable HTTP transport for this
+ * request alone (stateless, JSON responses). Failures before MCP are JSON-RPC error objects (lib/mcp/errors.ts);
+ * nothing a client sends is answered with a 5xx. Logs keep the tier, the key's id, the method or tool (known names
+ * only), the status, tool errors and time, and the client's network (never the full address, the arguments or the
+ * key).
  */
 export async function handleMcp(request: Request): Promise<Response> {
   const started = performance.now();
-  const url = new URL(request.url);
   let admission: Admission | undefined;
-  let calls: Incoming = { requests: [], batch: false };
+  let message: Message = { name: "other" };
   let outcome = "ok";
+  const stats = { toolErrors: 0 };
   let response: Response;
   try {
     const brand = brandForHost(request.headers.get("host"));
-    admission = await admit(url, requestFacts(request.headers));
+    admission = await admit(
+      { searchParams: new URL(request.url).searchParams, host: request.headers.get("host") },
+      requestFacts(request.headers),
+    );
     const body = await readJsonBody(request, MAX_MCP_BODY_BYTES);
-    calls = incoming(body);
-    if (calls.requests.length > 0) {
-      const limit = await consume(tierOf(admission));
+    message = messageOf(body);
+    if (message.id !== undefined) {
+      assertAccept(request);
+      const limit = await consume(counterOf(admission));
       if (!limit.allowed) {
-        outcome = "rate_limited";
         throw new AppError({
           status: 429,
           code: "RATE_LIMITED",
@@ -72,25 +124,21 @@ export async function handleMcp(request: Request): Promise<Response> {
         });
       }
     }
-    const server = createMcpServer(brand);
+    const server = createMcpServer(brand, stats);
     const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
     try {
       await server.connect(transport);
+      // A complete JSON answer (enableJsonResponse): closing the server afterwards leaves it whole.
       response = await transport.handleRequest(request, { parsedBody: body });
-      // The JSON answer is complete (enableJsonResponse): read it before the server closes.
-      const text = await response.text();
-      response = new Response(text || null, { status: response.status, headers: response.headers });
     } finally {
       await server.close();
     }
     if (response.status >= 400) outcome = "protocol_error";
+    else if (stats.toolErrors > 0) outcome = "tool_error";
   } catch (e) {
-    if (outcome === "ok") outcome = e instanceof AppError ? e.code : "error";
-    response = mcpErrorResponse(
-      e,
-      calls.requests.map((r) => r.id),
-      calls.batch,
-    );
+    outcome = e instanceof AppError ? e.code : "error";
+    const id = (e as { id?: RequestId }).id ?? message.id;
+    response = mcpErrorResponse(e, id === undefined ? [] : [id]);
   }
   response.headers.set("Cache-Control", "no-store");
   log.info(
@@ -98,7 +146,7 @@ export async function handleMcp(request: Request): Promise<Response> {
       route: "mcp",
       tier: admission?.tier,
       key: admission?.tier === "partner" ? admission.key.id : undefined,
-      methods: calls.requests.map((r) => r.tool ?? r.method),
+      call: message.name,
       status: response.status,
       outcome,
       network: loggedAddress(admission?.address),
@@ -118,4 +166,9 @@ export function mcpMethodNotAllowed(): Response {
       message: "The assistant endpoint takes POST only (stateless Streamable HTTP: no sessions, no event stream)",
     }),
   );
+}
+
+/** OPTIONS: what the endpoint takes (no CORS: MCP clients are not web pages). */
+export function mcpOptions(): Response {
+  return new Response(null, { status: 204, headers: { Allow: "POST", "Cache-Control": "no-store" } });
 }

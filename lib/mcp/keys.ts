@@ -115,18 +115,43 @@ export async function revokeKey(db: Kysely<Database>, idOrKey: string): Promise<
 export const KEY_CACHE_MS = 10_000;
 const MAX_CACHED = 10_000;
 
-const lookups = () => processShared("mcp-keys", () => new Map<string, { at: number; key: McpKey | null }>());
+/** Keys found (in force or revoked) and digests found to be unknown, apart: guessing never evicts a real key. */
+const lookups = () =>
+  processShared("mcp-keys", () => ({
+    found: new Map<string, { at: number; key: McpKey }>(),
+    unknown: new Map<string, number>(),
+    clear() {
+      this.found.clear();
+      this.unknown.clear();
+    },
+  }));
 
-/** The key a request presents, from the store (reused for KEY_CACHE_MS); null for a malformed or unknown key. */
-export async function findKey(db: Kysely<Database>, presented: string): Promise<McpKey | null> {
+/** A recent lookup of a presented key: the key, null when it was unknown, undefined when not looked up lately. */
+export function cachedKey(presented: string): McpKey | null | undefined {
   if (!KEY_PATTERN.test(presented)) return null;
   const digest = digestOf(presented);
   const cache = lookups();
-  const hit = cache.get(digest);
+  const hit = cache.found.get(digest);
   if (hit && Date.now() - hit.at < KEY_CACHE_MS) return hit.key;
+  const miss = cache.unknown.get(digest);
+  if (miss !== undefined && Date.now() - miss < KEY_CACHE_MS) return null;
+  return undefined;
+}
+
+/** The key a request presents, from the store (reused for KEY_CACHE_MS); null for a malformed or unknown key. */
+export async function findKey(db: Kysely<Database>, presented: string): Promise<McpKey | null> {
+  const cached = cachedKey(presented);
+  if (cached !== undefined) return cached;
+  const digest = digestOf(presented);
   const row = await db.selectFrom("mcp_keys").selectAll().where("digest", "=", digest).executeTakeFirst();
-  const key = row ? fromRow(row) : null;
-  if (cache.size >= MAX_CACHED) cache.clear();
-  cache.set(digest, { at: Date.now(), key });
+  const cache = lookups();
+  if (!row) {
+    if (cache.unknown.size >= MAX_CACHED) cache.unknown.clear();
+    cache.unknown.set(digest, Date.now());
+    return null;
+  }
+  const key = fromRow(row);
+  if (cache.found.size >= MAX_CACHED) cache.found.clear();
+  cache.found.set(digest, { at: Date.now(), key });
   return key;
 }

@@ -10,7 +10,7 @@ import { processShared } from "@/lib/runtime/shared";
  * REDIS_URL is set (rate-limiter-flexible over ioredis), where every instance shares them. If Redis stops answering,
  * each instance falls back to its own memory counters (logged) rather than refusing or waving traffic through.
  */
-export type Tier = "anonymous" | "partner";
+export type Tier = "anonymous" | "partner" | "unknown_key";
 
 export interface LimitOutcome {
   allowed: boolean;
@@ -32,7 +32,13 @@ function redisClient(s: Limits): Redis | undefined {
   if (!url) return undefined;
   if (!s.redis) {
     // No offline queue: while Redis is away a request goes to the memory fallback at once instead of waiting.
-    s.redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 });
+    // A command unanswered for 250 ms (a Redis that hangs) fails, and the memory fallback counts that request.
+    s.redis = new Redis(url, {
+      enableOfflineQueue: false,
+      maxRetriesPerRequest: 1,
+      connectTimeout: 2000,
+      commandTimeout: 250,
+    });
     s.redis.on("error", (e: Error) =>
       log.warn({ err: e.message }, "rate limits: redis unavailable, counting in memory"),
     );
@@ -67,23 +73,49 @@ function limiter(points: number, tier: Tier): RateLimiterAbstract {
   return l;
 }
 
-/** Counts one request against a tier's counter: the anonymous tier's one shared counter, or a partner key's own. */
-export async function consume(
-  request: { tier: "anonymous" } | { tier: "partner"; keyId: string; limit?: number },
-): Promise<LimitOutcome> {
+/**
+ * A counter: the anonymous tier's one, a partner key's (by its id, with its own limit if it has one), or the unknown
+ * keys presented from one client network (lib/mcp/access.ts: guessing keys costs the store nothing past it).
+ */
+export type Counter =
+  | { tier: "anonymous" }
+  | { tier: "partner"; counter: string; limit?: number }
+  | { tier: "unknown_key"; counter: string };
+
+function pointsOf(c: Counter): number {
   const cfg = config();
-  const points = request.tier === "anonymous" ? cfg.MCP_ANONYMOUS_LIMIT : (request.limit ?? cfg.MCP_PARTNER_LIMIT);
-  const counter = request.tier === "anonymous" ? "all" : request.keyId;
+  if (c.tier === "anonymous") return cfg.MCP_ANONYMOUS_LIMIT;
+  if (c.tier === "partner") return c.limit ?? cfg.MCP_PARTNER_LIMIT;
+  return cfg.MCP_UNKNOWN_KEY_LIMIT;
+}
+
+const counterOf = (c: Counter) => (c.tier === "anonymous" ? "all" : c.counter);
+
+/** Counts `points` requests against a counter; refused (nothing counted twice) once its window's limit is reached. */
+export async function consume(c: Counter, points = 1): Promise<LimitOutcome> {
   try {
-    const l = limiter(points, request.tier);
+    const l = limiter(pointsOf(c), c.tier);
     await state().connected;
-    const res = await l.consume(counter, 1);
+    const res = await l.consume(counterOf(c), points);
     return { allowed: true, remaining: res.remainingPoints };
   } catch (e) {
     if (e instanceof RateLimiterRes) return { allowed: false, remaining: 0 };
     // Neither Redis nor the fallback answered (not expected): let the request through and say so.
     log.error({ err: (e as Error).message }, "rate limits: counter failed; request allowed");
     return { allowed: true, remaining: 0 };
+  }
+}
+
+/** What is left of a counter's window, without counting. */
+export async function peek(c: Counter): Promise<number> {
+  const points = pointsOf(c);
+  try {
+    const l = limiter(points, c.tier);
+    await state().connected;
+    const res = await l.get(counterOf(c));
+    return res ? Math.max(0, points - res.consumedPoints) : points;
+  } catch {
+    return points;
   }
 }
 

@@ -1,4 +1,5 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { Brand } from "@/lib/brands";
 import { isAppError } from "@/lib/http/errors";
 import { log } from "@/lib/log";
@@ -19,7 +20,8 @@ export const SERVER_VERSION = "1.0.0";
  * A tool's failure as the model sees it: an `isError` result whose text says what to change (the field at fault
  * named). An unexpected failure says only that; its details go to the log, never to the client.
  */
-function toolError(tool: string, e: unknown) {
+function toolError(tool: string, e: unknown, stats: ToolStats) {
+  stats.toolErrors++;
   if (isAppError(e) && e.status < 500) {
     return {
       isError: true,
@@ -38,11 +40,22 @@ function toolError(tool: string, e: unknown) {
  * platform's tools over the brand whose host was called. Read-only tools: they change nothing and look nothing up
  * outside the platform.
  */
-export function createMcpServer(brand: Brand): McpServer {
+export interface ToolStats {
+  toolErrors: number;
+}
+
+/**
+ * The SDK's JSON Schema validator (for elicitation, which these tools never ask for), made once: the server builds
+ * one per instance unless given one, a third of a request's cost here.
+ */
+const validator = new AjvJsonSchemaValidator();
+
+export function createMcpServer(brand: Brand, stats: ToolStats = { toolErrors: 0 }): McpServer {
   const server = new McpServer(
     { name: "hotel-platform", title: `${brand.displayName} hotels`, version: SERVER_VERSION },
     {
       capabilities: { tools: {} },
+      jsonSchemaValidator: validator,
       instructions:
         `Hotels of ${brand.displayName} (${brand.canonicalUrl}). Find a place's id with suggest_places, hotels ` +
         "with search_hotels (by destination, placeId or point), details with get_hotels, and places around a " +
@@ -74,7 +87,7 @@ export function createMcpServer(brand: Brand): McpServer {
             content: [{ type: "text" as const, text: answer.text }],
           };
         } catch (e) {
-          return toolError(tool.name, e);
+          return toolError(tool.name, e, stats);
         }
       },
     );

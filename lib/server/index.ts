@@ -1,10 +1,13 @@
 import http from "node:http";
+import path from "node:path";
 import zlib from "node:zlib";
 import compression from "compression";
 import next from "next";
 import { prepareSignOn } from "@/lib/auth/secret";
 import { config } from "@/lib/config";
-import { recordFacts, type RequestFacts } from "@/lib/http/client";
+import { recordFacts, type RequestFacts } from "@/lib/http/request-facts";
+import { loggedAddress } from "@/lib/http/address";
+import { AppError, errorResponse, isAppError } from "@/lib/http/errors";
 import { log } from "@/lib/log";
 import { admit } from "@/lib/mcp/access";
 import { mcpErrorResponse } from "@/lib/mcp/errors";
@@ -25,24 +28,69 @@ export function forwardedHeaders(req: http.IncomingMessage): void {
   delete req.headers["x-forwarded-host"];
 }
 
-/** The assistant endpoint, however its path is spelled (case, trailing slash, percent-encoding of its letters). */
-const MCP_PATHS = /^\/(?:m|%6d)(?:c|%63)(?:p|%70)(?:[/?#]|$)/i;
+/**
+ * Whether a request target is the assistant endpoint however it is spelled: percent-encoding, dot segments, case,
+ * a trailing slash. Next normalises these to /mcp too, so the edge must see them all (the route checks again anyway).
+ */
+export function isMcpTarget(target: string): boolean {
+  let rawPath = target.split(/[?#]/, 1)[0]!;
+  // The absolute form a proxy may send ("http://host/mcp"): its path.
+  if (/^https?:\/\//i.test(rawPath)) rawPath = rawPath.replace(/^https?:\/\/[^/]*/i, "") || "/";
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(rawPath);
+  } catch {
+    decoded = rawPath;
+  }
+  return /^\/mcp\/?$/i.test(path.posix.normalize(decoded.replace(/\\/g, "/")));
+}
 
 /** The refusal of an assistant-endpoint request at the edge (access rules), or undefined to let it through. */
 async function mcpEdge(req: http.IncomingMessage, facts: RequestFacts): Promise<Response | undefined> {
   try {
-    // The Host as the client sent it (messages name it); one that is no host name fails here, and the route 404s it.
-    const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`);
-    await admit(url, facts);
+    const url = new URL(req.url ?? "/", "http://edge.invalid");
+    await admit({ searchParams: url.searchParams, host: req.headers.host ?? null }, facts);
     return undefined;
   } catch (e) {
-    return mcpErrorResponse(e);
+    const response = mcpErrorResponse(e);
+    log.info(
+      {
+        route: "mcp",
+        edge: true,
+        status: response.status,
+        outcome: isAppError(e) ? e.code : "error",
+        network: loggedAddress(facts.address),
+      },
+      "mcp request refused",
+    );
+    return response;
   }
 }
 
 async function sendResponse(res: http.ServerResponse, response: Response): Promise<void> {
   res.writeHead(response.status, Object.fromEntries(response.headers));
   res.end(Buffer.from(await response.arrayBuffer()));
+}
+
+/** Methods Next cannot answer (it fails with a 500 on them): refused here with 405. */
+const UNSUPPORTED_METHODS = new Set(["TRACE", "TRACK", "CONNECT"]);
+
+/**
+ * A request Next must not see: a method it cannot answer, or a request target that is neither a path nor an absolute
+ * URL ("*"): a client error, answered here rather than as Next's 500 (which also logs the target, query and all).
+ */
+function malformed(req: http.IncomingMessage): Response | undefined {
+  if (UNSUPPORTED_METHODS.has(req.method ?? "")) {
+    return errorResponse(
+      new AppError({ status: 405, code: "METHOD_NOT_ALLOWED", message: `${req.method} is not supported` }),
+    );
+  }
+  if (!req.url?.startsWith("/") && !/^https?:\/\//i.test(req.url ?? "")) {
+    return errorResponse(
+      new AppError({ status: 400, code: "INVALID_REQUEST_TARGET", message: "The request target must be a path" }),
+    );
+  }
+  return undefined;
 }
 
 /** Route handlers that answer JSON (the API), as opposed to pages. */
@@ -78,16 +126,21 @@ export async function startServer(opts: { port: number; hostname?: string; dir?:
     // Before forwardedHeaders: the facts read the forwarded headers as the trusted proxies wrote them.
     const facts = recordFacts(req, res, trustedHops);
     forwardedHeaders(req);
-    if (MCP_PATHS.test(req.url ?? "")) {
+    const refused = malformed(req);
+    if (refused) return void sendResponse(res, refused);
+    if (isMcpTarget(req.url ?? "")) {
       // The assistant endpoint's access rules at the edge (spec §5 rule 1): a refused request never reaches Next.
-      return void mcpEdge(req, facts).then(
-        (refusal) => {
+      return void mcpEdge(req, facts)
+        .then((refusal) => {
           if (refusal) return sendResponse(res, refusal);
           compressWhole(req, res);
           return serve(req, res);
-        },
-        (e: unknown) => sendResponse(res, mcpErrorResponse(e)),
-      );
+        })
+        .catch((e: unknown) => {
+          log.error({ err: (e as Error).message }, "mcp edge failed");
+          if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" });
+          res.end(JSON.stringify({ error: { code: "INTERNAL", message: "An unexpected error occurred." } }));
+        });
     }
     // JSON route handlers answer with complete bodies: compressed whole. Pages may stream: compressed as a stream.
     if (JSON_ROUTES.test(req.url ?? "")) {

@@ -45,7 +45,7 @@ export async function post(
       ...opts.headers,
     },
     body:
-      opts.method === "GET" || opts.method === "DELETE"
+      opts.method === "GET" || opts.method === "DELETE" || opts.method === "OPTIONS"
         ? undefined
         : typeof body === "string" || body instanceof Uint8Array
           ? (body as BodyInit)

@@ -66,12 +66,11 @@ describe("tiers, in memory", () => {
     expect(limited(await post(server, call(), { apiKey: small }))).toBe(true);
   });
 
-  it("answers a batch over the limit with one error per request, and counts no notification", async () => {
-    const batch = await post(server, [call(1), call(2)]);
-    expect(batch.json).toEqual([
-      expect.objectContaining({ id: 1, error: expect.objectContaining({ code: -32029 }) }),
-      expect.objectContaining({ id: 2, error: expect.objectContaining({ code: -32029 }) }),
-    ]);
+  it("refuses batches (one request, one count) and counts no notification", async () => {
+    const batch = await post(server, [call(1), call(2)], { apiKey: partner });
+    expect(batch.status).toBe(400);
+    expect(batch.json?.error).toMatchObject({ code: -32600, data: { code: "INVALID_REQUEST" } });
+    expect(batch.json?.error.message).toMatch(/Batches are not supported/);
     const note = await post(server, { jsonrpc: "2.0", method: "notifications/initialized" });
     expect(note.status).toBe(202);
   });

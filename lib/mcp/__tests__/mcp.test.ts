@@ -355,9 +355,27 @@ describe("protocol", () => {
       JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping", params: { pad: "x".repeat(1_100_000) } }),
     );
     expect(huge.status).toBe(413);
+    for (const params of [undefined, null, { name: "suggest_places", arguments: null }, { name: 5 }]) {
+      const bad = await post(server, { jsonrpc: "2.0", id: 3, method: "tools/call", params });
+      expect(bad.status, JSON.stringify(params)).toBe(400);
+      expect(bad.json, JSON.stringify(params)).toMatchObject({
+        id: 3,
+        error: { code: -32600, data: { field: expect.stringMatching(/^params/) } },
+      });
+    }
+    const noAccept = await post(server, toolCall("suggest_places", { query: "lis" }), {
+      headers: { accept: "application/json" },
+    });
+    expect(noAccept.status).toBe(406);
     const unknown = await post(server, { jsonrpc: "2.0", id: 7, method: "resources/teleport" });
     expect(unknown.status).toBe(200);
     expect(unknown.json).toMatchObject({ id: 7, error: { code: -32601 } });
+  });
+
+  it("answers OPTIONS with what it takes", async () => {
+    const r = await post(server, undefined, { method: "OPTIONS" });
+    expect(r.status).toBe(204);
+    expect(r.headers.get("allow")).toBe("POST");
   });
 
   it("answers GET and DELETE with 405 (no sessions, no event stream)", async () => {
@@ -399,7 +417,7 @@ describe("protocol", () => {
     const logs = server.logs();
     const line = logs.split("\n").find((l) => l.includes('"mcp request"') && l.includes(key.record.id));
     expect(line).toBeDefined();
-    expect(JSON.parse(line!)).toMatchObject({ tier: "partner", methods: ["suggest_places"], network: "127.0.0.0/24" });
+    expect(JSON.parse(line!)).toMatchObject({ tier: "partner", call: "suggest_places", network: "127.0.0.0/24" });
     expect(logs).not.toContain(secretish);
     expect(logs).not.toContain(key.key);
     expect(logs).not.toContain('127.0.0.1"');

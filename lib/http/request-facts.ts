@@ -12,6 +12,8 @@ import { clientAddress, lastListValue } from "./address";
 export interface RequestFacts {
   address?: string;
   https: boolean;
+  /** The request came through a proxy: it carries X-Forwarded-For, X-Forwarded-Proto or Forwarded. */
+  forwarded: boolean;
   /** false when no front server recorded them (`next dev`). */
   known: boolean;
 }
@@ -34,6 +36,7 @@ export function recordFacts(req: http.IncomingMessage, res: http.ServerResponse,
       trustedHops > 0
         ? lastListValue(Array.isArray(forwardedProto) ? forwardedProto.join(",") : forwardedProto) === "https"
         : "encrypted" in req.socket && req.socket.encrypted === true,
+    forwarded: !!(forwardedFor || forwardedProto || req.headers.forwarded),
     known: true,
   };
   const id = randomUUID();
@@ -47,5 +50,5 @@ export function recordFacts(req: http.IncomingMessage, res: http.ServerResponse,
 /** A route: the facts lib/server recorded for this request, or unknown ones. */
 export function requestFacts(headers: Headers): RequestFacts {
   const id = headers.get(FACTS_HEADER);
-  return (id && table().get(id)) || { https: false, known: false };
+  return (id && table().get(id)) || { https: false, forwarded: false, known: false };
 }
