@@ -23,7 +23,8 @@ function row(k: McpKey): string {
     (k.ipRanges.join(",") || "any address").slice(0, 40).padEnd(40),
     String(k.rateLimit ?? "tier").padEnd(6),
     k.createdAt.slice(0, 10),
-    k.revokedAt ? `revoked ${k.revokedAt.slice(0, 10)}` : "active",
+    (k.revokedAt ? `revoked ${k.revokedAt.slice(0, 10)}` : "active").padEnd(18),
+    k.useCase.replace(/\s+/g, " ").slice(0, 40),
   ].join("  ");
 }
 
@@ -78,7 +79,8 @@ async function main(): Promise<number> {
             "IP ranges".padEnd(40),
             "limit".padEnd(6),
             "issued    ",
-            "state",
+            "state".padEnd(18),
+            "use case",
           ].join("  "),
         );
         for (const k of keys) console.log(row(k));

@@ -45,28 +45,32 @@ function metaValue(meta: Record<string, unknown> | undefined, name: string): str
  */
 export function visitorOf(ctx: CallContext, args: { language?: string; currency?: string }): Visitor {
   const { brand } = ctx;
-  const language = args.language === undefined ? undefined : brandLanguage(brand, args.language);
-  if (args.language !== undefined && !language) {
-    throw new AppError({
-      status: 400,
-      code: "INVALID_FIELD",
-      field: "language",
-      message: `language "${args.language}" is not offered here; use one of: ${brand.languages.supported.join(", ")}`,
-    });
-  }
-  const currency = args.currency === undefined ? undefined : brandCurrency(brand, args.currency);
-  if (args.currency !== undefined && !currency) {
-    throw new AppError({
-      status: 400,
-      code: "INVALID_FIELD",
-      field: "currency",
-      message: `currency "${args.currency}" is not offered here; use one of: ${brand.currencies.supported.join(", ")}`,
-    });
-  }
+  const language = offered("language", args.language, (v) => brandLanguage(brand, v), brand.languages.supported);
+  const currency = offered("currency", args.currency, (v) => brandCurrency(brand, v), brand.currencies.supported);
   return {
     language: language ?? brandLanguage(brand, metaValue(ctx.meta, "language")) ?? brand.languages.default,
     currency: currency ?? brandCurrency(brand, metaValue(ctx.meta, "currency")) ?? brand.currencies.default,
   };
+}
+
+/** An argument's value as the brand offers it; undefined when not given; a tool error naming it when not offered. */
+function offered<T>(
+  field: string,
+  value: string | undefined,
+  lookup: (v: string) => T | undefined,
+  supported: readonly string[],
+): T | undefined {
+  if (value === undefined) return undefined;
+  const found = lookup(value);
+  if (found === undefined) {
+    throw new AppError({
+      status: 400,
+      code: "INVALID_FIELD",
+      field,
+      message: `${field} "${value}" is not offered here; use one of: ${supported.join(", ")}`,
+    });
+  }
+  return found;
 }
 
 /** A link to a page of the brand's site, carrying the brand's partner source and the visitor's language and currency. */

@@ -93,6 +93,7 @@ describe("npm run mcp:keys", () => {
     const listed = await cli("list");
     expect(listed.stdout).toContain(id);
     expect(listed.stdout).toContain("203.0.113.0/24");
+    expect(listed.stdout).toMatch(/CLI Partner .*active +tests/);
     expect(listed.stdout).not.toContain(key);
     const revoked = await cli("revoke", id);
     expect(revoked.stdout).toMatch(new RegExp(`Revoked ${id} \\(CLI Partner\\)`));
