@@ -1,4 +1,5 @@
 import type { HotelColumns } from "@/lib/store";
+import { hotelIdProblem } from "./hotel-id";
 import { hotelColumns, type HotelRecord } from "./summary";
 import type { RecordError, RecordValidator } from "./validate";
 
@@ -22,6 +23,9 @@ export function checkRecords(records: Buffer[], validate: RecordValidator): Chec
       return { errors: [{ pointer: "", keyword: "type", message: "must be object" }] };
     }
     const rawId = (record as { id?: unknown }).id;
+    const idProblem = typeof rawId === "string" && rawId.length > 0 ? hotelIdProblem(rawId) : undefined;
+    // An id that cannot be stored or shown is no id: the record is rejected without one (nothing keyed by it is written).
+    if (idProblem) return { errors: [{ pointer: "/id", keyword: "hotelId", message: `id ${idProblem}` }] };
     const id = typeof rawId === "string" && rawId.length > 0 ? rawId : undefined;
     const errors = validate(record);
     if (errors) return { id, errors };

@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@/lib/store";
+import { isHotelId } from "./hotel-id";
 import type { HotelRecord } from "./summary";
 import type { RecordError } from "./validate";
 
@@ -19,6 +20,7 @@ export async function getHotel(
   db: Kysely<Database>,
   id: string,
 ): Promise<{ record: HotelRecord; version: number; changedAt: string } | undefined> {
+  if (!isHotelId(id)) return undefined;
   const row = await db
     .selectFrom("hotels as h")
     .innerJoin("hotel_versions as v", (j) => j.onRef("v.hotel_id", "=", "h.id").onRef("v.version", "=", "h.version"))
@@ -31,6 +33,7 @@ export async function getHotel(
 
 /** The current records of several properties (a search page's hotels), by id; removed or unknown ones left out. */
 export async function getHotels(db: Kysely<Database>, ids: readonly string[]): Promise<Map<string, HotelRecord>> {
+  ids = ids.filter(isHotelId);
   if (ids.length === 0) return new Map();
   const rows = await db
     .selectFrom("hotels as h")
@@ -45,6 +48,7 @@ export async function getHotels(db: Kysely<Database>, ids: readonly string[]): P
 
 /** Every published version of a property, newest first (the server keeps no history, so we do). */
 export async function hotelHistory(db: Kysely<Database>, id: string) {
+  if (!isHotelId(id)) return [];
   const rows = await db
     .selectFrom("hotel_versions as v")
     .innerJoin("hotels as h", "h.id", "v.hotel_id")

@@ -59,6 +59,32 @@ const FIELDS = new Set([
 
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
+/**
+ * A value a client sent, shown in a message: JSON of at most two levels and 60 characters ("[[…]]" below that).
+ * Never JSON.stringify of the whole value: its recursion overflows the stack on a deeply nested body.
+ */
+export function shownValue(value: unknown, depth = 2): string {
+  let text: string;
+  if (Array.isArray(value)) {
+    text =
+      depth <= 0
+        ? "[…]"
+        : `[${value
+            .slice(0, 5)
+            .map((v) => shownValue(v, depth - 1))
+            .join(",")}${value.length > 5 ? ",…" : ""}]`;
+  } else if (value && typeof value === "object") {
+    const keys = Object.keys(value).slice(0, 5);
+    text =
+      depth <= 0
+        ? "{…}"
+        : `{${keys.map((k) => `${JSON.stringify(k.slice(0, 20))}:${shownValue((value as Record<string, unknown>)[k], depth - 1)}`).join(",")}}`;
+  } else {
+    text = JSON.stringify(value) ?? String(value);
+  }
+  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
+}
+
 /** A real calendar date written YYYY-MM-DD. */
 export function isIsoDate(s: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
@@ -143,7 +169,7 @@ export function parseNearbyPlacesRequest(body: unknown): NearbyPlacesRequest {
       if (wrong !== undefined)
         invalid(
           "placeCategories",
-          `${JSON.stringify(wrong)} is not a place category; allowed: ${PLACE_CATEGORIES.join(", ")}`,
+          `${shownValue(wrong)} is not a place category; allowed: ${PLACE_CATEGORIES.join(", ")}`,
         );
       else placeCategories = [...new Set(categories as PlaceCategory[])];
     }

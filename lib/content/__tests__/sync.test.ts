@@ -145,6 +145,31 @@ describe.each(CASES)("content sync into $kind (threads: $threads)", ({ kind, thr
     expect(rejected[1]!.errors[0]).toMatchObject({ pointer: "", keyword: "json" });
   });
 
+  it("rejects records whose id no store can keep (NUL, control characters, too long) and loads the rest", async () => {
+    const bad = ["H\u00001", "H\n2", "H\u007f3", "H".repeat(201)];
+    const dir = writeExport({
+      "hotels.jsonl": [...range(1, 30).map((n) => hotel(n)), ...bad.map((id) => ({ ...hotel(99), id }))],
+    });
+    const s = await syncDir(store, dir, { threads, maxRejectedShare: 0.5 });
+    expect(s).toMatchObject({ status: "published", new: 30, rejected: 4 });
+    const rejected = await rejectedRecords(store.db, s.runId);
+    expect(rejected.map((r) => [r.line, r.hotel_id])).toEqual([
+      [31, null],
+      [32, null],
+      [33, null],
+      [34, null],
+    ]);
+    expect(rejected.map((r) => r.errors[0]!.message)).toEqual([
+      "id must not contain control characters (U+0000 to U+001F, U+007F)",
+      "id must not contain control characters (U+0000 to U+001F, U+007F)",
+      "id must not contain control characters (U+0000 to U+001F, U+007F)",
+      "id must be at most 200 characters",
+    ]);
+    // Looking such an id up finds nothing, without asking the store (PostgreSQL cannot even take a NUL).
+    expect(await getHotel(store.db, "H\u00001")).toBeUndefined();
+    expect(await hotelHistory(store.db, "H\u00001")).toEqual([]);
+  });
+
   it("rejects the second occurrence of an id with a clear reason and keeps the first", async () => {
     const dir = writeExport({
       "a.jsonl": [hotel(1), hotel(2)],

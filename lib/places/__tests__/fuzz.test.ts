@@ -59,6 +59,24 @@ const cases: fc.Arbitrary<Case> = fc
         weight: 1,
         arbitrary: requestBodies.map((json) => ({ json: undefined, text: JSON.stringify(json).slice(0, -1) })),
       },
+      {
+        // Deep nesting in any field, up to the body limit: describing a wrong value must not recurse without bound.
+        weight: 1,
+        arbitrary: fc
+          .record({
+            body: requestBodies,
+            field: fc.constantFrom("placeCategories", "placeName", "radius", "rooms", "country", "label", "extra"),
+            depth: fc.integer({ min: 50, max: 30_000 }),
+            open: fc.constantFrom("[", '{"a":'),
+          })
+          .map(({ body, field, depth, open }) => {
+            const close = open === "[" ? "]" : "}";
+            const inner = `${open.repeat(depth)}1${close.repeat(depth)}`;
+            const rest = Object.fromEntries(Object.entries((body ?? {}) as object).filter(([k]) => k !== field));
+            const text = `{${JSON.stringify(field)}:${inner},${JSON.stringify(rest).slice(1)}`;
+            return { json: undefined, text: text.endsWith(",}") ? `${text.slice(0, -2)}}` : text };
+          }),
+      },
     ),
   })
   .map(({ key, contentType, acceptEncoding, body }) => {
