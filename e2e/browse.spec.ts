@@ -1,3 +1,4 @@
+import { E2E_OPS_TOKEN } from "./seed";
 import { expect, test } from "@playwright/test";
 import { BRANDS, PORT, site, watchConsole } from "./fixtures/site";
 
@@ -19,8 +20,11 @@ test("a host no brand owns gets a plain 404 page, never a brand's site", async (
   expect(errors).toEqual([]);
 });
 
-test("health answers with the store, the catalog and the places", async ({ request }) => {
-  const res = await request.get("/api/health");
+test("health tells anyone it is ready, and operators the store, the catalog and the places", async ({ request }) => {
+  const anyone = await request.get("/api/health");
+  expect(anyone.status()).toBe(200);
+  expect(await anyone.json()).toEqual({ status: "ok" });
+  const res = await request.get("/api/health", { headers: { authorization: `Bearer ${E2E_OPS_TOKEN}` } });
   const body = await res.json();
   expect(body).toMatchObject({ status: "ok", store: "sqlite", lastRun: { id: 2, status: "published" } });
   expect(body.catalog.hotels).toBe(body.hotels);

@@ -1,6 +1,8 @@
 import type { Kysely } from "kysely";
-import type { Database } from "@/lib/store";
-import { recentRuns, rejectedRecords, removedHotels } from "@/lib/content/queries";
+import { store, type Database } from "@/lib/store";
+import { countHotels, recentRuns, rejectedRecords, removedHotels } from "@/lib/content/queries";
+import { processShared } from "@/lib/runtime/shared";
+import { hotelCatalog } from "@/lib/search/service";
 import { arrivalsByLabel } from "@/lib/tracking/arrivals";
 import { brands } from "@/lib/brands";
 import { poolSizes } from "@/lib/auth/user-pool";
@@ -34,4 +36,42 @@ export async function loadStatus(db: Kysely<Database>, opts: { runId?: number; n
     };
   });
   return { runs, runId, rejected, removed, arrivals, signOn };
+}
+
+/** How long /api/health reuses its figures (the published count is a scan of the hotels). */
+export const HEALTH_CACHE_MS = 5_000;
+
+export interface HealthReport {
+  status: "ok";
+  store: string;
+  hotels: number;
+  lastRun: { id: number; status: string; finishedAt: string | null } | null;
+  catalog: { hotels: number };
+  places: { total: number; withHotels: number; recountId: number | null };
+}
+
+const healthState = processShared("health", () => ({ at: 0, report: undefined as Promise<HealthReport> | undefined }));
+
+/** Readiness and the figures behind it, computed at most once per HEALTH_CACHE_MS (a failure is not kept). */
+export function health(now = Date.now()): Promise<HealthReport> {
+  if (healthState.report && now - healthState.at < HEALTH_CACHE_MS) return healthState.report;
+  healthState.at = now;
+  const report = (async (): Promise<HealthReport> => {
+    const { db, kind } = await store();
+    const [hotels, [lastRun], catalog] = await Promise.all([countHotels(db), recentRuns(db, 1), hotelCatalog()]);
+    const places = catalog.view;
+    return {
+      status: "ok",
+      store: kind,
+      hotels,
+      lastRun: lastRun ? { id: lastRun.id, status: lastRun.status, finishedAt: lastRun.finished_at } : null,
+      catalog: { hotels: catalog.size },
+      places: { total: places.gazetteer.size, withHotels: places.listed.length, recountId: places.recountId },
+    };
+  })();
+  healthState.report = report;
+  report.catch(() => {
+    if (healthState.report === report) healthState.report = undefined;
+  });
+  return report;
 }

@@ -1,28 +1,21 @@
-import { store } from "@/lib/store";
-import { countHotels, recentRuns } from "@/lib/content/queries";
-import { errorResponse } from "@/lib/http/errors";
-import { hotelCatalog } from "@/lib/search/service";
+import type { NextRequest } from "next/server";
+import { handled } from "@/lib/http/errors";
+import { health } from "@/lib/ops/status";
+import { isOpsAuthorized, OPS_COOKIE } from "@/lib/ops/auth";
 
 export const dynamic = "force-dynamic";
 
 /**
- * Readiness: the store answers (how many properties are published, the last sync run) and the places and the brand sites' hotel catalog are loaded
- * (the server calls this once before it reports ready, so the first partner request does not pay for the load).
+ * Readiness: 200 once the store answers and the places and the brand sites' hotel catalog are loaded (the server
+ * calls this before it reports ready, so the first partner request does not pay for the load). Anyone gets the
+ * status; operators (their session or bearer token) also get the details: store kind, hotels, last run, catalog,
+ * places. The figures are reused for a few seconds, so polling costs the store nothing.
  */
-export async function GET() {
-  try {
-    const { db, kind } = await store();
-    const [hotels, [lastRun], catalog] = await Promise.all([countHotels(db), recentRuns(db, 1), hotelCatalog()]);
-    const places = catalog.view;
-    return Response.json({
-      status: "ok",
-      store: kind,
-      hotels,
-      lastRun: lastRun ? { id: lastRun.id, status: lastRun.status, finishedAt: lastRun.finished_at } : null,
-      catalog: { hotels: catalog.size },
-      places: { total: places.gazetteer.size, withHotels: places.listed.length, recountId: places.recountId },
-    });
-  } catch (e) {
-    return errorResponse(e);
-  }
-}
+export const GET = handled(async (request: NextRequest) => {
+  const report = await health();
+  const operator = isOpsAuthorized({
+    cookie: request.cookies.get(OPS_COOKIE)?.value,
+    authorization: request.headers.get("authorization"),
+  });
+  return Response.json(operator ? report : { status: report.status }, { headers: { "Cache-Control": "no-store" } });
+});
