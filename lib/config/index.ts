@@ -35,6 +35,11 @@ const envSchema = z.object({
   BRANDS_FILE: z.string().min(1).optional(),
   /** The operators' status page (/ops) token; the page is off when unset. */
   OPS_TOKEN: z.string().min(16, "must have at least 16 characters").optional(),
+  /**
+   * Opt-out of host-key pinning: accept whatever host key an SFTP server shows (logged). Off, a server is refused
+   * unless SFTP_HOST_FINGERPRINT names its key (the refusal says which key it showed).
+   */
+  SFTP_ACCEPT_ANY_HOST_KEY: flag.default(false),
   SFTP_RETRIES: z.coerce.number().int().min(0).max(20).default(5),
   SFTP_RETRY_BASE_MS: z.coerce.number().int().min(1).default(500),
   /**

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCuttingProxy, startSftpServer, sshdAvailable, type SftpServer } from "@/e2e/fixtures/sftp-server";
 import { openTestStore, type TestStore } from "@/lib/store/testing";
 import { SftpSource } from "../sources";
+import { MAX_SCHEMA_BYTES } from "../sources/sftp";
 import { syncExport } from "../sync";
 import { countHotels, getHotel, recentRuns, rejectedRecords } from "../queries";
 import { generateExport } from "../generate";
@@ -140,6 +141,37 @@ describe("sync over SFTP from a real OpenSSH server", () => {
         ...defaults,
       }),
     ).rejects.toMatchObject({ code: "SFTP_HOST_KEY_MISMATCH" });
+  });
+
+  it("refuses a server whose host key is not pinned, naming the key it showed, unless told to accept any", async () => {
+    const dir = writeExport({ "hotels.jsonl": [hotel(1)] });
+    const refusal = syncExport({
+      store,
+      source: source(dir, { hostFingerprint: undefined }),
+      log: quietLog,
+      ...defaults,
+    });
+    await expect(refusal).rejects.toMatchObject({ code: "SFTP_HOST_KEY_NOT_PINNED", field: "SFTP_HOST_FINGERPRINT" });
+    await expect(refusal).rejects.toThrow(`set SFTP_HOST_FINGERPRINT=${server.hostFingerprint}`);
+    const { log, lines } = capturingLog();
+    const accepted = await syncExport({
+      store,
+      source: source(dir, { hostFingerprint: undefined, acceptAnyHostKey: true, log }),
+      log,
+      ...defaults,
+      maxRemovedShare: 1,
+    });
+    expect(accepted.status).toBe("published");
+    expect(lines.some((l) => String(l.msg).includes("accepted unpinned"))).toBe(true);
+  });
+
+  it("refuses a schema file larger than a schema can be", async () => {
+    const dir = writeExport({ "hotels.jsonl": [hotel(1)] });
+    fs.mkdirSync(path.join(dir, "schemas"), { recursive: true });
+    fs.writeFileSync(path.join(dir, "schemas/HotelFtpExport.json"), Buffer.alloc(MAX_SCHEMA_BYTES + 1, 32));
+    await expect(syncExport({ store, source: source(dir), log: quietLog, ...defaults })).rejects.toMatchObject({
+      code: "SCHEMA_TOO_LARGE",
+    });
   });
 
   it.each([false, true])(

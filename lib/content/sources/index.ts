@@ -28,6 +28,7 @@ export function openSource(spec: string, cfg: Config, log: Logger): ExportSource
       passphrase: cfg.SFTP_PASSPHRASE,
       password: cfg.SFTP_PASSWORD,
       hostFingerprint: cfg.SFTP_HOST_FINGERPRINT,
+      acceptAnyHostKey: cfg.SFTP_ACCEPT_ANY_HOST_KEY,
       retries: cfg.SFTP_RETRIES,
       retryBaseMs: cfg.SFTP_RETRY_BASE_MS,
       log,

@@ -18,14 +18,18 @@ export interface SftpOptions {
   privateKey?: Buffer;
   passphrase?: string;
   password?: string;
-  /** "SHA256:…" as ssh-keygen -l prints it; when set, any other host key is refused. */
+  /** "SHA256:…" as ssh-keygen -l prints it: any other host key is refused. */
   hostFingerprint?: string;
+  /** The documented opt-out (SFTP_ACCEPT_ANY_HOST_KEY): without a pinned fingerprint, accept whatever key is shown. */
+  acceptAnyHostKey?: boolean;
   retries: number;
   retryBaseMs: number;
   log: Logger;
 }
 
 const CHUNK = 32 * 1024;
+/** The largest schema file read from a server (ours is about 20 KB). */
+export const MAX_SCHEMA_BYTES = 1024 * 1024;
 const IN_FLIGHT = 64;
 /** A transfer that delivers nothing for this long is treated as a dropped connection. */
 const STALL_MS = 30_000;
@@ -106,7 +110,7 @@ export class SftpSource implements ExportSource {
         retries: 0,
         hostVerifier: (key: Buffer) => {
           presented = fingerprint(key);
-          return !hostFingerprint || presented === hostFingerprint;
+          return hostFingerprint ? presented === hostFingerprint : this.opts.acceptAnyHostKey === true;
         },
       });
     } catch (e) {
@@ -116,6 +120,18 @@ export class SftpSource implements ExportSource {
           status: 502,
           code: "SFTP_HOST_KEY_MISMATCH",
           message: `The server's host key ${presented} is not the configured SFTP_HOST_FINGERPRINT`,
+          field: "SFTP_HOST_FINGERPRINT",
+        });
+      }
+      if (!hostFingerprint && presented && !this.opts.acceptAnyHostKey) {
+        // Never a silent trust on first use: the operator pins the key the server showed (after checking it).
+        throw new AppError({
+          status: 400,
+          code: "SFTP_HOST_KEY_NOT_PINNED",
+          message:
+            `The server ${this.opts.host}:${this.opts.port} shows host key ${presented}. Check it with the ` +
+            `server's operator, then set SFTP_HOST_FINGERPRINT=${presented} (or SFTP_ACCEPT_ANY_HOST_KEY=true to ` +
+            "accept any key, which lets anyone in the middle serve the export)",
           field: "SFTP_HOST_FINGERPRINT",
         });
       }
@@ -134,7 +150,10 @@ export class SftpSource implements ExportSource {
       for (const listener of [...this.closeListeners]) listener();
     });
     if (!hostFingerprint)
-      this.opts.log.warn({ fingerprint: presented }, "SFTP host key not pinned (set SFTP_HOST_FINGERPRINT)");
+      this.opts.log.warn(
+        { fingerprint: presented },
+        "SFTP host key accepted unpinned (SFTP_ACCEPT_ANY_HOST_KEY); pin it with SFTP_HOST_FINGERPRINT",
+      );
     this.client = client;
     return client;
   }
@@ -231,7 +250,16 @@ export class SftpSource implements ExportSource {
   async readSchema(): Promise<string | null> {
     return this.withRetry("schema fetch", async (c) => {
       for (const candidate of [this.remote(SCHEMA_REMOTE_PATH), SCHEMA_REMOTE_PATH]) {
-        if ((await c.exists(candidate)) === "-") return ((await c.get(candidate)) as Buffer).toString("utf8");
+        if ((await c.exists(candidate)) !== "-") continue;
+        const { size } = await c.stat(candidate);
+        if (size > MAX_SCHEMA_BYTES) {
+          throw new AppError({
+            status: 502,
+            code: "SCHEMA_TOO_LARGE",
+            message: `The server's ${SCHEMA_REMOTE_PATH} is ${size} bytes; a schema is read only up to ${MAX_SCHEMA_BYTES} bytes`,
+          });
+        }
+        return ((await c.get(candidate)) as Buffer).toString("utf8");
       }
       return null;
     });
