@@ -17,7 +17,8 @@ const usage = `Usage: npm run sync -- <source> [--force] [--allow-schema-change]
   --allow-schema-change  load even when the server's schemas/HotelFtpExport.json differs from ours
   --json                 print the final summary as JSON on stdout
 
-Credentials: SFTP_PRIVATE_KEY_FILE (and SFTP_PASSPHRASE) or SFTP_PASSWORD; pin the host key with SFTP_HOST_FINGERPRINT.
+Credentials: SFTP_PRIVATE_KEY_FILE (and SFTP_PASSPHRASE) or SFTP_PASSWORD; the host key must be pinned with
+SFTP_HOST_FINGERPRINT (a first run without it stops and names the key the server showed).
 Store: the SQLite file under DATA_DIR, or PostgreSQL when DATABASE_URL=postgres://…
 Exit status: 0 published, 2 refused (nothing published), 1 failed.`;
 
