@@ -15,6 +15,15 @@ const envSchema = z.object({
   SYNC_MAX_REMOVED_SHARE: share.default(0.2),
   /** Share of the records seen that may be rejected before the run refuses to publish (unless forced). */
   SYNC_MAX_REJECTED_SHARE: share.default(0.1),
+  /**
+   * The largest record read whole. A larger one (a JSON Lines line or array element) is rejected unread and the run
+   * goes on: memory holds at most this much of one record. Real records are a few KB.
+   */
+  SYNC_MAX_RECORD_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(4 * 1024 * 1024),
   /** A lock whose holder has not renewed it for this long is taken over (the holder crashed). */
   SYNC_LOCK_STALE_SECONDS: z.coerce.number().int().positive().default(30),
   /** SFTP credentials: a private key file (and optional passphrase) or a password. */

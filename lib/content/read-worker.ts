@@ -39,6 +39,7 @@ async function run(files: ExportFile[], batchSize: number): Promise<void> {
         type: "batch",
         file: b.file,
         lines: b.records.map((r) => r.line),
+        oversize: b.records.map((r) => r.oversize ?? 0),
         ends,
         hashes: b.hashes,
         bytes: bytes.buffer as ArrayBuffer,

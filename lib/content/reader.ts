@@ -57,6 +57,8 @@ export type ReaderMessage =
       type: "batch";
       file: string;
       lines: number[];
+      /** Per record: its size when over the per-record limit, else 0. */
+      oversize: number[];
       ends: number[];
       hashes: string[];
       bytes: ArrayBuffer;
@@ -124,6 +126,7 @@ export function openThreadedReader(spec: SourceSpec): ThreadedReader {
             bytes: bytes.subarray(i ? m.ends[i - 1] : 0, m.ends[i]),
             file: m.file,
             line,
+            ...(m.oversize[i] ? { oversize: m.oversize[i] } : {}),
           }));
           yield { file: m.file, records, hashes: m.hashes, bytesRead: m.bytesRead, last: m.last };
           worker.postMessage({ type: "credit" });

@@ -1,5 +1,6 @@
 import { createGunzip } from "node:zlib";
 import { Readable } from "node:stream";
+import { config } from "@/lib/config";
 import { AppError } from "@/lib/http/errors";
 
 /** One record's raw JSON with where it came from. */
@@ -9,7 +10,15 @@ export interface RawRecord {
   file: string;
   /** 1-based line where the record starts. */
   line: number;
+  /**
+   * Set when the record is larger than the per-record limit: its size in bytes. Its bytes are then only its first
+   * few KB (enough to read the id), never the whole: a record of hundreds of MB is skipped, not held.
+   */
+  oversize?: number;
 }
+
+/** What is kept of an oversized record: its start, where exporters write the id. */
+const OVERSIZE_HEAD_BYTES = 4096;
 
 export type ExportFormat = "json-array" | "json-lines";
 
@@ -53,7 +62,11 @@ export async function* decode(file: string, bytes: AsyncIterable<Buffer>): Async
  * Splits a decoded byte stream into records, streaming: a JSON array ('[' first) is split into its elements, anything
  * else is read as JSON Lines. Memory holds one chunk plus one partial record at a time.
  */
-export async function* splitRecords(file: string, chunks: AsyncIterable<Buffer>): AsyncGenerator<RawRecord> {
+export async function* splitRecords(
+  file: string,
+  chunks: AsyncIterable<Buffer>,
+  maxRecordBytes = config().SYNC_MAX_RECORD_BYTES,
+): AsyncGenerator<RawRecord> {
   let format: ExportFormat | undefined;
   const it = chunks[Symbol.asyncIterator]();
   let first: Buffer | undefined;
@@ -80,7 +93,7 @@ export async function* splitRecords(file: string, chunks: AsyncIterable<Buffer>)
       yield next.value;
     }
   }
-  yield* format === "json-array" ? splitArray(file, rest()) : splitLines(file, rest());
+  yield* format === "json-array" ? splitArray(file, rest(), maxRecordBytes) : splitLines(file, rest(), maxRecordBytes);
 }
 
 function firstNonSpace(b: Buffer): number {
@@ -91,20 +104,31 @@ function firstNonSpace(b: Buffer): number {
   return -1;
 }
 
-async function* splitLines(file: string, chunks: AsyncIterable<Buffer>): AsyncGenerator<RawRecord> {
+async function* splitLines(file: string, chunks: AsyncIterable<Buffer>, max: number): AsyncGenerator<RawRecord> {
   let carry: Buffer | null = null;
   let line = 0;
+  // An oversized line being skipped: its start and how many bytes it has had so far.
+  let skipping = null as { head: Buffer; size: number } | null;
   for await (const chunk of chunks) {
-    let buf: Buffer = carry ? Buffer.concat([carry, chunk]) : chunk;
-    let start = 0;
-    for (let nl = buf.indexOf(NEWLINE, start); nl >= 0; nl = buf.indexOf(NEWLINE, start)) {
+    if (skipping) {
+      const nl = chunk.indexOf(NEWLINE);
+      if (nl < 0) {
+        skipping.size += chunk.length;
+        continue;
+      }
       line++;
-      const bytes = trimBytes(buf.subarray(start, nl));
-      if (bytes.length) yield { bytes, file, line };
-      start = nl + 1;
+      yield { bytes: skipping.head, file, line, oversize: skipping.size + nl };
+      skipping = null;
+      carry = null;
+      yield* linesOf(chunk.subarray(nl + 1));
+      continue;
     }
-    buf = buf.subarray(start);
-    carry = buf.length ? Buffer.from(buf) : null;
+    yield* linesOf(carry ? Buffer.concat([carry, chunk]) : chunk);
+  }
+  if (skipping) {
+    line++;
+    yield { bytes: skipping.head, file, line, oversize: skipping.size };
+    return;
   }
   if (carry) {
     line++;
@@ -117,6 +141,24 @@ async function* splitLines(file: string, chunks: AsyncIterable<Buffer>): AsyncGe
       throw truncated(file, `the last line (${line}) is incomplete: the file looks truncated`);
     }
     yield { bytes, file, line };
+  }
+
+  /** The complete lines of a buffer; what follows the last newline is carried (or skipped when over the limit). */
+  function* linesOf(buf: Buffer): Generator<RawRecord> {
+    let start = 0;
+    for (let nl = buf.indexOf(NEWLINE, start); nl >= 0; nl = buf.indexOf(NEWLINE, start)) {
+      line++;
+      const bytes = trimBytes(buf.subarray(start, nl));
+      if (bytes.length > max) {
+        yield { bytes: Buffer.from(bytes.subarray(0, OVERSIZE_HEAD_BYTES)), file, line, oversize: bytes.length };
+      } else if (bytes.length) yield { bytes, file, line };
+      start = nl + 1;
+    }
+    const rest = buf.subarray(start);
+    if (rest.length > max) {
+      skipping = { head: Buffer.from(trimBytes(rest).subarray(0, OVERSIZE_HEAD_BYTES)), size: rest.length };
+      carry = null;
+    } else carry = rest.length ? Buffer.from(rest) : null;
   }
 }
 
@@ -134,8 +176,11 @@ function trimBytes(b: Buffer): Buffer {
 }
 
 /** Byte-level scanner for the elements of a top-level JSON array. */
-async function* splitArray(file: string, chunks: AsyncIterable<Buffer>): AsyncGenerator<RawRecord> {
+async function* splitArray(file: string, chunks: AsyncIterable<Buffer>, max: number): AsyncGenerator<RawRecord> {
   let depth = 0;
+  // Bytes of the element being read; past the limit only its head is kept (parts then holds just that).
+  let size = 0;
+  let head: Buffer | null = null;
   let inString = false;
   let escape = false;
   let closed = false;
@@ -162,10 +207,23 @@ async function* splitArray(file: string, chunks: AsyncIterable<Buffer>): AsyncGe
       if (depth === 1 && (c === 0x2c || c === 0x5d)) {
         // ',' or ']' at depth 1 ends the element being read.
         if (elementLine) {
-          parts.push(chunk.subarray(start, i));
-          const bytes = trimBytes(parts.length === 1 ? parts[0]! : Buffer.concat(parts));
+          if (head) {
+            yield { bytes: head, file, line: elementLine, oversize: size + (i - start) };
+          } else {
+            parts.push(chunk.subarray(start, i));
+            const bytes = trimBytes(parts.length === 1 ? parts[0]! : Buffer.concat(parts));
+            if (bytes.length > max) {
+              yield {
+                bytes: Buffer.from(bytes.subarray(0, OVERSIZE_HEAD_BYTES)),
+                file,
+                line: elementLine,
+                oversize: bytes.length,
+              };
+            } else yield { bytes, file, line: elementLine };
+          }
           parts = [];
-          yield { bytes, file, line: elementLine };
+          size = 0;
+          head = null;
           elementLine = 0;
           start = -1;
         } else if (c === 0x2c) {
@@ -190,7 +248,15 @@ async function* splitArray(file: string, chunks: AsyncIterable<Buffer>): AsyncGe
       else if (c === 0x7b || c === 0x5b) depth++;
       else if (c === 0x7d || c === 0x5d) depth--;
     }
-    if (elementLine) parts.push(Buffer.from(chunk.subarray(start)));
+    if (elementLine) {
+      size += chunk.length - start;
+      if (head) continue;
+      parts.push(Buffer.from(chunk.subarray(start)));
+      if (size > max) {
+        head = Buffer.concat(parts).subarray(0, OVERSIZE_HEAD_BYTES);
+        parts = [];
+      }
+    }
   }
   if (!closed) throw truncated(file, `the JSON array is not closed (ended at line ${line}): the file looks truncated`);
 }

@@ -1,9 +1,11 @@
+import { config } from "@/lib/config";
 import type { HotelVersionsTable, Store, SyncSeenTable } from "@/lib/store";
 import type { RawRecord } from "./records";
 import type { RecordBatch } from "./reader";
 import type { RecordError } from "./validate";
 import type { Checker } from "./checker";
 import type { CheckResult } from "./check";
+import { isHotelId } from "./hotel-id";
 import { stagingDb, type CurrentRow, type RejectedRow, type StagingDb } from "./staging-db";
 
 /** How many rejected records a run keeps in detail; the count is always exact. */
@@ -59,8 +61,11 @@ export class Stager {
     for (const row of byId) unchanged.set(row.content_hash, row);
     const unknown = hashes.filter((h, i) => leading[i] === undefined && !unchanged.has(h));
     for (const row of await this.sdb.currentByHash([...new Set(unknown)])) unchanged.set(row.content_hash, row);
-    const toCheck = batch.filter((_, i) => !unchanged.has(hashes[i]!)).map((r) => r.bytes);
-    const checks = toCheck.length ? await this.checker.check(toCheck) : [];
+    const pending = batch.filter((_, i) => !unchanged.has(hashes[i]!));
+    const toCheck = pending.filter((r) => !r.oversize).map((r) => r.bytes);
+    const checked = toCheck.length ? await this.checker.check(toCheck) : [];
+    let next = 0;
+    const checks = pending.map((r) => (r.oversize ? oversized(r) : checked[next++]!));
     return { batch, hashes, unchanged, checks };
   }
 
@@ -141,6 +146,24 @@ export class Stager {
 const ID_PREFIX = Buffer.from('{"id":"');
 
 /** The id of a record that starts with {"id":"…" (no escapes in it), else undefined. */
+/**
+ * A record over the per-record limit, rejected unread. Its id, when its first bytes name one, keeps a known property
+ * seen (its last good version stays) rather than removed.
+ */
+function oversized(r: RawRecord): CheckResult {
+  const id = leadingId(r.bytes);
+  return {
+    ...(isHotelId(id) ? { id } : {}),
+    errors: [
+      {
+        pointer: "",
+        keyword: "maxBytes",
+        message: `the record is ${r.oversize} bytes, over the limit of ${config().SYNC_MAX_RECORD_BYTES} bytes per record (SYNC_MAX_RECORD_BYTES); it was not read`,
+      },
+    ],
+  };
+}
+
 export function leadingId(bytes: Buffer): string | undefined {
   if (bytes.length <= ID_PREFIX.length || bytes.compare(ID_PREFIX, 0, ID_PREFIX.length, 0, ID_PREFIX.length) !== 0) {
     return undefined;

@@ -79,3 +79,46 @@ describe("leadingId", () => {
     expect(leadingId(Buffer.from('{"id":""}'))).toBeUndefined();
   });
 });
+
+describe("splitRecords with a per-record limit", () => {
+  const big = (n: number) => JSON.stringify({ id: "HUGE", pad: "x".repeat(n) });
+  async function split(file: string, text: string, max: number, chunkSize: number): Promise<RawRecord[]> {
+    const out: RawRecord[] = [];
+    for await (const r of splitRecords(file, chunked(Buffer.from(text), chunkSize), max)) out.push(r);
+    return out;
+  }
+
+  it.each([
+    ["JSON Lines", "a.jsonl", (parts: string[]) => parts.join("\n") + "\n"],
+    ["a JSON array", "a.json", (parts: string[]) => `[\n${parts.join(",\n")}\n]`],
+  ])("skips an oversized record in %s (keeping its start), the others whole and in place", async (_, file, join) => {
+    const text = join(['{"id":"A"}', big(300_000), '{"id":"B"}', big(20_000), '{"id":"C"}']);
+    for (const chunkSize of [1000, 64 * 1024, 1 << 20]) {
+      const records = await split(file, text, 10_000, chunkSize);
+      expect(
+        records.map((r) => [r.line, r.oversize ?? null]),
+        `chunks of ${chunkSize}`,
+      ).toEqual([
+        [file === "a.json" ? 2 : 1, null],
+        [file === "a.json" ? 3 : 2, big(300_000).length],
+        [file === "a.json" ? 4 : 3, null],
+        [file === "a.json" ? 5 : 4, big(20_000).length],
+        [file === "a.json" ? 6 : 5, null],
+      ]);
+      expect(records.map((r) => recordText(r).slice(0, 10))).toEqual([
+        '{"id":"A"}',
+        '{"id":"HUG',
+        '{"id":"B"}',
+        '{"id":"HUG',
+        '{"id":"C"}',
+      ]);
+      // Only the start of an oversized record is held.
+      for (const r of records) expect(r.bytes.length).toBeLessThanOrEqual(4096);
+    }
+  });
+
+  it("skips an oversized last line without a newline", async () => {
+    const records = await split("a.jsonl", `{"id":"A"}\n${big(50_000)}`, 10_000, 1000);
+    expect(records.map((r) => r.oversize ?? null)).toEqual([null, big(50_000).length]);
+  });
+});
