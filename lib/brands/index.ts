@@ -14,3 +14,16 @@ export function brands(): BrandRegistry {
   }
   return registry;
 }
+
+/**
+ * The production server's start-up check: under NODE_ENV=production a brand registry file is required. The demo
+ * brands publish their partner keys and secrets in this repository, so they are never a production default; serving
+ * them there takes DEMO_BRANDS=true. Returns the problem, or undefined.
+ */
+export function brandRegistryProblem(env: Record<string, string | undefined> = process.env): string | undefined {
+  if (env.NODE_ENV !== "production" || env.BRANDS_FILE || env.DEMO_BRANDS === "true") return undefined;
+  return (
+    "NODE_ENV=production needs a brand registry: set BRANDS_FILE to your brands.json (see lib/brands/schema.ts). " +
+    "The demo brands' keys are public; DEMO_BRANDS=true serves them anyway"
+  );
+}

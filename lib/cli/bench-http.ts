@@ -179,6 +179,8 @@ export async function withLoadedServer<T>(
       async (port) => ({
         DATABASE_URL: store.databaseUrl,
         NODE_ENV: "production",
+        // The demo brands on purpose (a benchmark, not a deployment), unless the benchmark gives its own file.
+        DEMO_BRANDS: "true",
         ...(typeof env === "function" ? await env(port) : env),
       }),
       { entry },

@@ -1,4 +1,5 @@
 import { startServer } from "@/lib/server";
+import { brandRegistryProblem } from "@/lib/brands";
 import { log } from "@/lib/log";
 
 /**
@@ -12,6 +13,12 @@ function arg(names: string[], fallback: string): string {
 
 const port = Number(arg(["--port", "-p"], process.env.PORT ?? "3000"));
 const hostname = arg(["--hostname", "-H"], process.env.HOST ?? "127.0.0.1");
+
+const problem = brandRegistryProblem();
+if (problem) {
+  console.error(`start refused: ${problem}`);
+  process.exit(1);
+}
 
 startServer({ port, hostname })
   .then(({ url, close }) => {
