@@ -1,7 +1,7 @@
 import type { OpsAccess } from "@/lib/ops/session";
 
 /** What an operators' page shows instead of its data when the page is off or the visitor is not signed in. */
-export function OpsGate({ access, error }: { access: Exclude<OpsAccess, "signed-in">; error?: boolean }) {
+export function OpsGate({ access, error }: { access: Exclude<OpsAccess, "signed-in">; error?: "wrong" | "throttled" }) {
   if (access === "off") {
     return (
       <section className="empty">
@@ -16,7 +16,10 @@ export function OpsGate({ access, error }: { access: Exclude<OpsAccess, "signed-
     <section>
       <h1>Sign in</h1>
       <p>The status page is for the platform&apos;s operators. Enter the operators&apos; token.</p>
-      {error && <p role="alert">That token is not right.</p>}
+      {error === "wrong" && <p role="alert">That token is not right.</p>}
+      {error === "throttled" && (
+        <p role="alert">Too many wrong tokens from your network. Wait a few minutes, then try again.</p>
+      )}
       <form className="login" method="post" action="/ops/login">
         <label htmlFor="token">Token</label>
         <input id="token" name="token" type="password" autoComplete="current-password" required />

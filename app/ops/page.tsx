@@ -17,7 +17,10 @@ const seconds = (ms: number | null) => (ms === null ? "—" : `${(ms / 1000).toF
 export default async function StatusPage({ searchParams }: Props) {
   const access = await opsAccess();
   const query = await searchParams;
-  if (access !== "signed-in") return <OpsGate access={access} error={query.error === "1"} />;
+  if (access !== "signed-in") {
+    const error = query.error === "1" ? "wrong" : query.error === "throttled" ? "throttled" : undefined;
+    return <OpsGate access={access} error={error} />;
+  }
 
   const { db } = await store();
   const { runs, runId, rejected, removed, arrivals, signOn } = await loadStatus(db, {

@@ -45,6 +45,29 @@ const envSchema = z.object({
   /** The operators' status page (/ops) token; the page is off when unset. */
   OPS_TOKEN: z.string().min(16, "must have at least 16 characters").optional(),
   /**
+   * The host names the operators' pages answer on (comma-separated, no port). Unset: this machine's own names
+   * (localhost, 127.0.0.1, [::1]; any host under `next dev`), never a partner's brand host.
+   */
+  OPS_HOST: z
+    .string()
+    .optional()
+    .transform((v) =>
+      v
+        ? v
+            .split(",")
+            .map((h) => h.trim().toLowerCase())
+            .filter(Boolean)
+        : undefined,
+    ),
+  /** Failed operators' sign-ins per window from one client network before further attempts are refused unread. */
+  OPS_SIGN_IN_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** How long an operators' session lasts (it ends sooner on sign-out). */
+  OPS_SESSION_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(8),
+  /**
    * Opt-out of host-key pinning: accept whatever host key an SFTP server shows (logged). Off, a server is refused
    * unless SFTP_HOST_FINGERPRINT names its key (the refusal says which key it showed).
    */

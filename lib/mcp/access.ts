@@ -4,7 +4,7 @@ import type { RequestFacts } from "@/lib/http/request-facts";
 import { AppError } from "@/lib/http/errors";
 import { store } from "@/lib/store";
 import { cachedKey, findKey, type McpKey } from "./keys";
-import { consume, peek } from "./limits";
+import { consume, peek } from "@/lib/limits";
 
 /** The path of the assistant endpoint (spec §4.2) on every brand host. */
 export const MCP_PATH = "/mcp";

@@ -7,7 +7,7 @@ import { requestFacts } from "@/lib/http/request-facts";
 import { log } from "@/lib/log";
 import { admit, type Admission } from "./access";
 import { mcpErrorResponse, type RequestId } from "./errors";
-import { consume, type Counter } from "./limits";
+import { consume, type Counter } from "@/lib/limits";
 import { createMcpServer, TOOLS } from "./server";
 
 /** Request bodies above this are refused (413): a tool call is a few hundred bytes, 50 hotel ids a few KB. */

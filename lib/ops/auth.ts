@@ -1,26 +1,29 @@
-import { createHash, createHmac, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { config } from "@/lib/config";
+import { loggedAddress } from "@/lib/http/address";
 import { AppError } from "@/lib/http/errors";
+import { consume, peek } from "@/lib/limits";
+import { store } from "@/lib/store";
 
-/** The operators' session cookie: an HMAC of the token (the token itself never sits in a cookie). */
+/**
+ * The operators' access: a token from the environment (OPS_TOKEN), exchanged at sign-in for a session. The session
+ * cookie holds a random value; the store keeps its digest, its expiry (OPS_SESSION_HOURS) and sign-out's revocation,
+ * so a session ends when it should on every instance. Failed sign-ins are counted per client network
+ * (OPS_SIGN_IN_LIMIT per window); past that, attempts are refused unread. The pages answer only on the operators'
+ * hosts (OPS_HOST).
+ */
 export const OPS_COOKIE = "ops_session";
 export const OPS_PATH = "/ops";
 
-function digest(s: string): Buffer {
-  return createHash("sha256").update(s).digest();
-}
+const sha256 = (s: string) => createHash("sha256").update(s).digest();
 
 function same(a: string, b: string): boolean {
-  return timingSafeEqual(digest(a), digest(b));
+  return timingSafeEqual(sha256(a), sha256(b));
 }
 
-/** The configured token, or undefined when the status page is off. */
+/** The configured token, or undefined when the operators' pages are off. */
 export function opsToken(): string | undefined {
   return config().OPS_TOKEN;
-}
-
-export function sessionValue(token: string): string {
-  return createHmac("sha256", token).update("ops-session-v1").digest("base64url");
 }
 
 /** Whether a presented token is the operators' token (compared in constant time). */
@@ -29,34 +32,103 @@ export function isOpsToken(presented: string | null | undefined): boolean {
   return !!token && typeof presented === "string" && same(presented, token);
 }
 
-/** Whether a request carries the operators' session cookie or an "Authorization: Bearer <token>" header. */
-export function isOpsAuthorized(opts: { cookie?: string; authorization?: string | null }): boolean {
-  const token = opsToken();
-  if (!token) return false;
-  if (opts.cookie && same(opts.cookie, sessionValue(token))) return true;
+/** The names this machine answers to: where the operators' pages are when OPS_HOST names no other. */
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
+
+/**
+ * Whether the operators' pages answer on this Host: OPS_HOST's names when set; else, under `next dev`, any host, and
+ * otherwise this machine's own names only (localhost, 127.0.0.1, [::1]): never a partner's brand host by default.
+ */
+export function isOpsHost(host: string | null | undefined): boolean {
+  const cfg = config();
+  const name = (host ?? "").replace(/:\d+$/, "").toLowerCase();
+  if (cfg.OPS_HOST) return cfg.OPS_HOST.includes(name);
+  return cfg.NODE_ENV === "development" || LOCAL_HOSTS.has(name);
+}
+
+/** Starts a session: the cookie's value (shown once) and its lifetime in seconds. */
+export async function startOpsSession(now = new Date()): Promise<{ value: string; maxAge: number }> {
+  const value = randomBytes(32).toString("base64url");
+  const maxAge = Math.round(config().OPS_SESSION_HOURS * 3600);
+  const { db } = await store();
+  await db
+    .insertInto("ops_sessions")
+    .values({
+      id_hash: sha256(value).toString("hex"),
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + maxAge * 1000).toISOString(),
+      revoked_at: null,
+    })
+    .execute();
+  // Expired sessions are not kept (each sign-in sweeps them).
+  await db.deleteFrom("ops_sessions").where("expires_at", "<", now.toISOString()).execute();
+  return { value, maxAge };
+}
+
+/** Ends the session a cookie names (sign-out): it is refused from now on, wherever it is presented. */
+export async function endOpsSession(value: string | undefined, now = new Date()): Promise<void> {
+  if (!value) return;
+  const { db } = await store();
+  await db
+    .updateTable("ops_sessions")
+    .set({ revoked_at: now.toISOString() })
+    .where("id_hash", "=", sha256(value).toString("hex"))
+    .execute();
+}
+
+async function isLiveSession(value: string, now = new Date()): Promise<boolean> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(value)) return false;
+  const { db } = await store();
+  const row = await db
+    .selectFrom("ops_sessions")
+    .select(["expires_at", "revoked_at"])
+    .where("id_hash", "=", sha256(value).toString("hex"))
+    .executeTakeFirst();
+  return !!row && row.revoked_at === null && row.expires_at > now.toISOString();
+}
+
+/** Whether a request carries a live operators' session or "Authorization: Bearer <token>", on an operators' host. */
+export async function isOpsAuthorized(opts: {
+  cookie?: string;
+  authorization?: string | null;
+  host: string | null;
+}): Promise<boolean> {
+  if (!opsToken() || !isOpsHost(opts.host)) return false;
   const bearer = /^Bearer (.+)$/i.exec(opts.authorization ?? "")?.[1];
-  return isOpsToken(bearer);
+  if (bearer !== undefined) return isOpsToken(bearer);
+  return !!opts.cookie && (await isLiveSession(opts.cookie));
+}
+
+/** Before a sign-in is checked: refused unread when the client's network has failed too often lately. */
+export async function signInAllowed(address: string | undefined): Promise<boolean> {
+  return (await peek({ tier: "ops_sign_in", counter: loggedAddress(address) ?? "unknown" })) > 0;
+}
+
+export async function countFailedSignIn(address: string | undefined): Promise<void> {
+  await consume({ tier: "ops_sign_in", counter: loggedAddress(address) ?? "unknown" });
 }
 
 /**
- * A route handler's gate: the operators' session cookie or bearer token (401 without; 404 while the operators'
- * pages are off). A browser's form must also come from the page itself (lib/http/same-origin.ts).
+ * A route handler's gate: a live session or the bearer token (401 without; 404 while the operators' pages are off
+ * or on another host). A browser's form must also come from the page itself (lib/http/same-origin.ts).
  */
-export function requireOperator(request: {
+export async function requireOperator(request: {
   headers: Headers;
   cookies: { get(name: string): { value: string } | undefined };
-}) {
-  if (!opsToken())
+}): Promise<void> {
+  const host = request.headers.get("host");
+  if (!opsToken() || !isOpsHost(host))
     throw new AppError({
       status: 404,
       code: "NOT_FOUND",
-      message: "The operators' pages are off (OPS_TOKEN is not set)",
+      message: opsToken() ? "Not found" : "The operators' pages are off (OPS_TOKEN is not set)",
     });
   if (
-    !isOpsAuthorized({
+    !(await isOpsAuthorized({
       cookie: request.cookies.get(OPS_COOKIE)?.value,
       authorization: request.headers.get("authorization"),
-    })
+      host,
+    }))
   )
     throw new AppError({
       status: 401,

@@ -1,13 +1,22 @@
 import { cookies, headers } from "next/headers";
-import { isOpsAuthorized, OPS_COOKIE, opsToken } from "./auth";
+import { notFound } from "next/navigation";
+import { isOpsAuthorized, isOpsHost, OPS_COOKIE, opsToken } from "./auth";
 
 export type OpsAccess = "off" | "signed-out" | "signed-in";
 
-/** Whether the page request comes from a signed-in operator (session cookie or bearer token). */
+/**
+ * Whether the page request comes from a signed-in operator (live session or bearer token); "off" when the pages are
+ * off. On a host that is not the operators' the page is not found: it shows nothing of itself.
+ */
 export async function opsAccess(): Promise<OpsAccess> {
-  if (!opsToken()) return "off";
   const [c, h] = await Promise.all([cookies(), headers()]);
-  return isOpsAuthorized({ cookie: c.get(OPS_COOKIE)?.value, authorization: h.get("authorization") })
+  if (!isOpsHost(h.get("host"))) notFound();
+  if (!opsToken()) return "off";
+  return (await isOpsAuthorized({
+    cookie: c.get(OPS_COOKIE)?.value,
+    authorization: h.get("authorization"),
+    host: h.get("host"),
+  }))
     ? "signed-in"
     : "signed-out";
 }

@@ -255,6 +255,19 @@ function migrations(kind: DatabaseKind): Record<string, Migration> {
           .execute();
       },
     },
+    "0007_ops_sessions": {
+      async up(db: Kysely<unknown>) {
+        // Operators' sessions: the SHA-256 of the cookie's random value, an expiry, and sign-out's revocation.
+        await db.schema
+          .createTable("ops_sessions")
+          .addColumn("id_hash", "text", (c) => c.primaryKey())
+          .addColumn("created_at", "text", (c) => c.notNull())
+          .addColumn("expires_at", "text", (c) => c.notNull())
+          .addColumn("revoked_at", "text")
+          .execute();
+        await db.schema.createIndex("ops_sessions_expires").on("ops_sessions").column("expires_at").execute();
+      },
+    },
   };
 }
 

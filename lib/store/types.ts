@@ -223,8 +223,17 @@ export interface McpKeysTable {
   revoked_at: string | null;
 }
 
+/** An operators' session (lib/ops/auth.ts): the cookie holds a random value; only its digest is kept. */
+export interface OpsSessionsTable {
+  id_hash: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
 export interface Database {
   mcp_keys: McpKeysTable;
+  ops_sessions: OpsSessionsTable;
   sso_users: SsoUsersTable;
   sso_test_traces: SsoTestTracesTable;
   sso_check_reports: SsoCheckReportsTable;

@@ -13,9 +13,10 @@ export const dynamic = "force-dynamic";
  */
 export const GET = handled(async (request: NextRequest) => {
   const report = await health();
-  const operator = isOpsAuthorized({
+  const operator = await isOpsAuthorized({
     cookie: request.cookies.get(OPS_COOKIE)?.value,
     authorization: request.headers.get("authorization"),
+    host: request.headers.get("host"),
   });
   return Response.json(operator ? report : { status: report.status }, { headers: { "Cache-Control": "no-store" } });
 });

@@ -1,24 +1,45 @@
 import { seeOther } from "@/lib/http/redirect";
-import { isOpsToken, opsToken, OPS_COOKIE, OPS_PATH, sessionValue } from "@/lib/ops/auth";
+import { requestFacts } from "@/lib/http/request-facts";
 import { log } from "@/lib/log";
+import {
+  countFailedSignIn,
+  isOpsHost,
+  isOpsToken,
+  opsToken,
+  OPS_COOKIE,
+  OPS_PATH,
+  signInAllowed,
+  startOpsSession,
+} from "@/lib/ops/auth";
 
-/** The status page's sign-in form posts the token here; a session cookie (HMAC of the token) is set when it matches. */
+/**
+ * The status page's sign-in form posts the token here. A match starts a session (lib/ops/auth.ts); a failure is
+ * counted against the client's network, and past OPS_SIGN_IN_LIMIT in a window attempts are refused unread.
+ */
 export async function POST(request: Request) {
+  if (!isOpsHost(request.headers.get("host"))) return new Response("Not found", { status: 404 });
+  const { address } = requestFacts(request.headers);
+  if (!(await signInAllowed(address))) {
+    log.warn("operators' sign-in throttled");
+    return seeOther(`${OPS_PATH}?error=throttled`);
+  }
   // A token form is a few hundred bytes; anything much larger is not read at all.
   const length = Number(request.headers.get("content-length") ?? "0");
   const form = length > 0 && length <= 4096 ? await request.formData().catch(() => undefined) : undefined;
   const presented = form?.get("token");
   if (!isOpsToken(typeof presented === "string" ? presented : undefined)) {
+    await countFailedSignIn(address);
     log.warn({ configured: !!opsToken() }, "operators' sign-in refused");
     return seeOther(`${OPS_PATH}?error=1`);
   }
+  const session = await startOpsSession();
   const response = seeOther(OPS_PATH);
-  response.cookies.set(OPS_COOKIE, sessionValue(opsToken()!), {
+  response.cookies.set(OPS_COOKIE, session.value, {
     httpOnly: true,
     sameSite: "strict",
     path: OPS_PATH,
     secure: new URL(request.url).protocol === "https:" || request.headers.get("x-forwarded-proto") === "https",
-    maxAge: 8 * 3600,
+    maxAge: session.maxAge,
   });
   return response;
 }

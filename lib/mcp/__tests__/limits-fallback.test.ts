@@ -16,13 +16,13 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const { closeLimits } = await import("@/lib/mcp/limits");
+  const { closeLimits } = await import("@/lib/limits");
   await closeLimits();
 });
 
 describe("rate limits without Redis", () => {
   it("still enforces the limit, from memory, without waiting on Redis for each request", async () => {
-    const { consume } = await import("@/lib/mcp/limits");
+    const { consume } = await import("@/lib/limits");
     const started = performance.now();
     const outcomes = [];
     for (let i = 0; i < 5; i++) outcomes.push((await consume({ tier: "anonymous" })).allowed);

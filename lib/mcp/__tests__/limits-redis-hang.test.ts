@@ -29,7 +29,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   frozen = false;
-  const { closeLimits } = await import("@/lib/mcp/limits");
+  const { closeLimits } = await import("@/lib/limits");
   await closeLimits();
   for (const s of sockets) s.destroy();
   await new Promise((r) => proxy.close(r));
@@ -37,7 +37,7 @@ afterAll(async () => {
 
 describe("rate limits when Redis hangs", () => {
   it("answers within the command timeout and keeps counting in memory", async () => {
-    const { consume } = await import("@/lib/mcp/limits");
+    const { consume } = await import("@/lib/limits");
     expect((await consume({ tier: "anonymous" })).allowed).toBe(true); // through Redis
     frozen = true;
     const outcomes: boolean[] = [];

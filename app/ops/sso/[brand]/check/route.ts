@@ -15,7 +15,7 @@ type Context = { params: Promise<{ brand: string }> };
  * (the page's script), the items stream as they run; a plain form post waits and lands on the stored report.
  */
 export const POST = handled(async (request: NextRequest, { params }: Context) => {
-  requireOperator(request);
+  await requireOperator(request);
   assertSameOrigin(request);
   const brand = brandById((await params).brand);
   const check = await checkFromForm(brand, await readFormBody(request, MAX_CHECK_FORM_BYTES));

@@ -12,7 +12,7 @@ type Context = { params: Promise<{ brand: string }> };
 
 /** POST /ops/sso/{brand}/steps: an operator marks an onboarding step done (step, note) or undoes it (undo=1). */
 export const POST = handled(async (request: NextRequest, { params }: Context) => {
-  requireOperator(request);
+  await requireOperator(request);
   assertSameOrigin(request);
   const brand = brandById((await params).brand);
   const form = await readFormBody(request, 4096);

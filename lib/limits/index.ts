@@ -5,12 +5,12 @@ import { log } from "@/lib/log";
 import { processShared } from "@/lib/runtime/shared";
 
 /**
- * The assistant endpoint's tiers (spec §5, §8): all anonymous clients share one limit; each partner key has its own,
+ * Rate limits. The assistant endpoint's tiers (spec §5, §8): all anonymous clients share one limit; each partner key has its own,
  * counted apart, so anonymous load never uses a partner's allowance. Counters are in memory, or in Redis when
  * REDIS_URL is set (rate-limiter-flexible over ioredis), where every instance shares them. If Redis stops answering,
  * each instance falls back to its own memory counters (logged) rather than refusing or waving traffic through.
  */
-export type Tier = "anonymous" | "partner" | "unknown_key";
+export type Tier = Counter["tier"];
 
 export interface LimitOutcome {
   allowed: boolean;
@@ -74,18 +74,21 @@ function limiter(points: number, tier: Tier): RateLimiterAbstract {
 }
 
 /**
- * A counter: the anonymous tier's one, a partner key's (by its id, with its own limit if it has one), or the unknown
- * keys presented from one client network (lib/mcp/access.ts: guessing keys costs the store nothing past it).
+ * A counter: the anonymous tier's one, a partner key's (by its id, with its own limit if it has one), the unknown
+ * keys presented from one client network (lib/mcp/access.ts: guessing keys costs the store nothing past it), or the
+ * operators' failed sign-ins from one network (lib/ops/auth.ts).
  */
 export type Counter =
   | { tier: "anonymous" }
   | { tier: "partner"; counter: string; limit?: number }
-  | { tier: "unknown_key"; counter: string };
+  | { tier: "unknown_key"; counter: string }
+  | { tier: "ops_sign_in"; counter: string };
 
 function pointsOf(c: Counter): number {
   const cfg = config();
   if (c.tier === "anonymous") return cfg.MCP_ANONYMOUS_LIMIT;
   if (c.tier === "partner") return c.limit ?? cfg.MCP_PARTNER_LIMIT;
+  if (c.tier === "ops_sign_in") return cfg.OPS_SIGN_IN_LIMIT;
   return cfg.MCP_UNKNOWN_KEY_LIMIT;
 }
 
