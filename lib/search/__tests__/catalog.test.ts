@@ -96,6 +96,47 @@ describe("HotelCatalog.search", () => {
   });
 });
 
+describe("HotelCatalog.search's precomputed orders", () => {
+  /** The naive search: every hotel of the place filtered, then sorted, then paged. */
+  function naive(placeId: string, f: Parameters<HotelCatalog["search"]>[1]) {
+    const p = gazetteer.get(placeId)!;
+    const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
+    const km = (h: CatalogHotel) => Math.hypot(h.lat - p.lat, (h.lon - p.lon) * Math.cos((p.lat * Math.PI) / 180));
+    const matching = hotels
+      .filter((h) => catalog.search(placeId, { ...base, pageSize: 1000 })!.items.some((i) => i.hotel.id === h.id))
+      .filter((h) => f.propertyType === undefined || h.propertyType === f.propertyType)
+      .filter((h) => !f.petFriendly || h.petFriendly === true)
+      .filter((h) => !f.vacationRental || h.vacationRental === true)
+      .sort((a, b) =>
+        f.sort === "name"
+          ? collator.compare(a.name, b.name) || a.id.localeCompare(b.id)
+          : km(a) - km(b) || a.id.localeCompare(b.id),
+      );
+    const size = f.pageSize ?? PAGE_SIZE;
+    const pages = Math.max(1, Math.ceil(matching.length / size));
+    const page = Math.min(Math.max(1, f.page), pages);
+    return { total: matching.length, pages, ids: matching.slice((page - 1) * size, page * size).map((h) => h.id) };
+  }
+
+  it("give the same hotels, in the same order, as filtering and sorting on every request would", () => {
+    for (const p of [france, paris, tower, parisAirport, lyon]) {
+      for (const sort of ["distance", "name"] as const) {
+        for (const filters of [{}, { petFriendly: true }, { propertyType: "Hostel" }, { vacationRental: true }]) {
+          for (const page of [1, 2, 3]) {
+            const f = { sort, page, pageSize: 7, ...filters };
+            const got = catalog.search(p.placeId, f)!;
+            const want = naive(p.placeId, f);
+            expect(
+              { total: got.total, pages: got.pages, ids: got.items.map((i) => i.hotel.id) },
+              `${p.name} ${JSON.stringify(f)}`,
+            ).toEqual(want);
+          }
+        }
+      }
+    }
+  });
+});
+
 describe("HotelCatalog.suggest", () => {
   it("finds places with hotels by any word's prefix, any language or code, most hotels first", () => {
     expect(catalog.suggest("par", "en").places.map((p) => p.place.name)).toEqual(["Paris", "Paris Orly Airport"]);
