@@ -16,6 +16,8 @@ export interface BenchOptions {
   duration: number;
   rounds: number;
   connections: number;
+  /** Generate every hotel around this country's sample cities (bench:pages: a country with --count hotels). */
+  country?: string;
 }
 
 /** The command line of an HTTP benchmark (--count, --duration, --rounds, --connections); undefined after --help. */
@@ -26,6 +28,7 @@ export function benchOptions(usage: string, defaultCount: number): BenchOptions 
       duration: { type: "string", default: "5" },
       rounds: { type: "string", default: "5" },
       connections: { type: "string", default: "32" },
+      country: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
     },
   });
@@ -35,6 +38,7 @@ export function benchOptions(usage: string, defaultCount: number): BenchOptions 
     duration: Number(values.duration),
     rounds: Number(values.rounds),
     connections: Number(values.connections),
+    ...(values.country ? { country: values.country.toUpperCase() } : {}),
   };
 }
 
@@ -157,12 +161,13 @@ export async function withLoadedServer<T>(
   count: number,
   body: (server: AppServer) => Promise<T>,
   env: Record<string, string> | ((port: number) => Promise<Record<string, string>>) = {},
+  generate: { countries?: string[] } = {},
 ): Promise<T> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "bench-http-"));
   const store = await openTestStore("sqlite");
   try {
     console.log(`loading ${count} generated hotels …`);
-    await generateExport({ out: work, count, seed: 1 });
+    await generateExport({ out: work, count, seed: 1, ...generate });
     const summary = await syncExport({
       store,
       source: new LocalSource(work),

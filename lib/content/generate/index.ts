@@ -8,6 +8,7 @@ import { decode, recordText, splitRecords } from "../records";
 import { SCHEMA_PATH } from "../validate";
 import { SAMPLE_IMAGE_BASE } from "../sample-images";
 import { Random } from "./random";
+import { SAMPLE_CITIES } from "./cities";
 import { breakRecord, changeRecord, generateRecord, hotelNumber, type GenerateContext } from "./record";
 
 export interface WriteOptions {
@@ -25,6 +26,8 @@ export interface GenerateOptions extends WriteOptions {
   /** Records were last updated up to 30 days before this day. */
   date?: string;
   imageBase?: string;
+  /** Only around the sample cities of these countries (ISO codes); all of them unless given. */
+  countries?: readonly string[];
 }
 
 export interface NextDayOptions extends WriteOptions {
@@ -105,7 +108,9 @@ export async function generateExport(opts: GenerateOptions): Promise<ExportStats
     r,
     date: new Date(`${opts.date ?? DEFAULT_DATE}T12:00:00Z`),
     imageBase: opts.imageBase ?? SAMPLE_IMAGE_BASE,
+    ...(opts.countries ? { cities: SAMPLE_CITIES.filter((c) => opts.countries!.includes(c.country)) } : {}),
   };
+  if (ctx.cities?.length === 0) throw new Error(`no sample city in ${opts.countries!.join(", ")}`);
   const writer = new ExportWriter(opts);
   for (let i = 1; i <= opts.count; i++) await writer.write(generateRecord(i, ctx));
   const { files, bytes } = await writer.close();

@@ -141,12 +141,14 @@ export interface GenerateContext {
   date: Date;
   /** Base URL of sample images (they ship in public/sample-images so the demo needs no internet). */
   imageBase: string;
+  /** The cities hotels are placed around (all the sample cities unless narrowed). */
+  cities?: readonly SampleCity[];
 }
 
 /** One realistic, schema-valid record (about 4 KB) placed around a real city. */
 export function generateRecord(n: number, ctx: GenerateContext): Record<string, unknown> {
   const { r } = ctx;
-  const city: SampleCity = r.pick(SAMPLE_CITIES);
+  const city: SampleCity = r.pick(ctx.cities ?? SAMPLE_CITIES);
   const type = r.chance(0.6) ? "Hotel" : r.pick(PROPERTY_TYPES);
   const isVr = ["Apartment", "Villa", "Vacation home"].includes(type) || r.chance(0.05);
   const name = `${r.pick(ADJECTIVES)} ${isVr ? r.pick(["Apartments", "Residences", "House"]) : r.pick(NOUNS)} ${city.name}`;
