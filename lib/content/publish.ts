@@ -37,7 +37,8 @@ export async function removalPreview(
 
 /**
  * Makes a staged run visible in one transaction: current pointers move to the run's new versions, ids the export no
- * longer has are soft-removed, returning ids are restored. Readers see the old snapshot or the new one, never a mix.
+ * longer has are soft-removed, returning ids are restored (both recorded as events of the run). Readers see the old
+ * snapshot or the new one, never a mix.
  */
 export async function publishRun(
   db: Kysely<Database>,
@@ -69,6 +70,39 @@ export async function publishRun(
           removed_at: null,
           ...Object.fromEntries(HOTEL_COLUMNS.map((c) => [c, eb.ref(`excluded.${c}`)])),
         })),
+      )
+      .execute();
+
+    // The removals and restores as events of this run, before the snapshot changes (the same predicates as below).
+    await trx
+      .insertInto("hotel_events")
+      .columns(["run_id", "hotel_id", "event", "at"])
+      .expression(
+        trx
+          .selectFrom("hotels")
+          .select([sql.lit(runId).as("run_id"), "id", sql.lit("removed").as("event"), sql.lit(now).as("at")])
+          .where("removed_at", "is", null)
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom("sync_seen")
+                  .select("hotel_id")
+                  .whereRef("sync_seen.hotel_id", "=", "hotels.id")
+                  .where("sync_seen.run_id", "=", runId),
+              ),
+            ),
+          ),
+      )
+      .execute();
+    await trx
+      .insertInto("hotel_events")
+      .columns(["run_id", "hotel_id", "event", "at"])
+      .expression(
+        trx
+          .selectFrom("sync_seen")
+          .select([sql.lit(runId).as("run_id"), "hotel_id", sql.lit("restored").as("event"), sql.lit(now).as("at")])
+          .where("run_id", "=", runId)
+          .where("action", "=", "restored"),
       )
       .execute();
 

@@ -46,6 +46,18 @@ export async function getHotels(db: Kysely<Database>, ids: readonly string[]): P
   return new Map(rows.filter((r) => r.removed_at === null).map((r) => [r.id, parseRecord(r.record)]));
 }
 
+/** A property's removals and restores, newest first, with the runs that published them. */
+export async function hotelEvents(db: Kysely<Database>, id: string) {
+  if (!isHotelId(id)) return [];
+  return db
+    .selectFrom("hotel_events")
+    .select(["run_id", "event", "at"])
+    .where("hotel_id", "=", id)
+    .orderBy("run_id", "desc")
+    .orderBy("event")
+    .execute();
+}
+
 /** Every published version of a property, newest first (the server keeps no history, so we do). */
 export async function hotelHistory(db: Kysely<Database>, id: string) {
   if (!isHotelId(id)) return [];

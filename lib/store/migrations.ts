@@ -268,6 +268,19 @@ function migrations(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.createIndex("ops_sessions_expires").on("ops_sessions").column("expires_at").execute();
       },
     },
+    "0008_hotel_events": {
+      async up(db: Kysely<unknown>) {
+        // A property's removals and restores, with the run that published them (versions record the rest).
+        await db.schema
+          .createTable("hotel_events")
+          .addColumn("run_id", "integer", (c) => c.notNull())
+          .addColumn("hotel_id", "text", (c) => c.notNull())
+          .addColumn("event", "text", (c) => c.notNull())
+          .addColumn("at", "text", (c) => c.notNull())
+          .addPrimaryKeyConstraint("hotel_events_pk", ["hotel_id", "run_id", "event"])
+          .execute();
+      },
+    },
   };
 }
 

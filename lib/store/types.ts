@@ -231,7 +231,16 @@ export interface OpsSessionsTable {
   revoked_at: string | null;
 }
 
+/** A property removed from, or restored to, the published snapshot by a run (lib/content/publish.ts). */
+export interface HotelEventsTable {
+  run_id: number;
+  hotel_id: string;
+  event: "removed" | "restored";
+  at: string;
+}
+
 export interface Database {
+  hotel_events: HotelEventsTable;
   mcp_keys: McpKeysTable;
   ops_sessions: OpsSessionsTable;
   sso_users: SsoUsersTable;

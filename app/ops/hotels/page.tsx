@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { store } from "@/lib/store";
-import { hotelHistory } from "@/lib/content/queries";
+import { hotelEvents, hotelHistory } from "@/lib/content/queries";
 import { diffRecords } from "@/lib/content/diff";
 import { opsAccess } from "@/lib/ops/session";
 import { OpsGate } from "../gate";
@@ -17,7 +17,9 @@ export default async function HotelHistoryPage({ searchParams }: Props) {
   if (access !== "signed-in") return <OpsGate access={access} />;
   const { id = "", a, b } = await searchParams;
   const { db } = await store();
-  const history = id ? await hotelHistory(db, id.slice(0, 200)) : [];
+  const [history, events] = id
+    ? await Promise.all([hotelHistory(db, id.slice(0, 200)), hotelEvents(db, id.slice(0, 200))])
+    : [[], []];
   if (history.length === 0) {
     return (
       <section className="empty">
@@ -36,6 +38,18 @@ export default async function HotelHistoryPage({ searchParams }: Props) {
   return (
     <>
       <h1>History of {id}</h1>
+      {events.length > 0 && (
+        <section aria-labelledby="events">
+          <h2 id="events">Removed and restored</h2>
+          <ul>
+            {events.map((e) => (
+              <li key={`${e.run_id}-${e.event}`}>
+                {e.event} by run #{e.run_id} at {e.at}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <section aria-labelledby="versions">
         <h2 id="versions">Versions</h2>
         <table>

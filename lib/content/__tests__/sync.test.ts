@@ -3,7 +3,15 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openTestStore, STORE_KINDS, type TestStore } from "@/lib/store/testing";
-import { countHotels, getHotel, hotelHistory, recentRuns, rejectedRecords, removedHotels } from "../queries";
+import {
+  countHotels,
+  getHotel,
+  hotelEvents,
+  hotelHistory,
+  recentRuns,
+  rejectedRecords,
+  removedHotels,
+} from "../queries";
 import { hotel, range, syncDir, writeExport } from "./helpers";
 
 // Every behaviour on both stores, and once more with the reader and checker in worker threads.
@@ -18,7 +26,15 @@ describe.each(CASES)("content sync into $kind (threads: $threads)", ({ kind, thr
     await store.drop();
   });
   beforeEach(async () => {
-    for (const t of ["hotels", "hotel_versions", "sync_runs", "sync_seen", "rejected_records", "sync_lock"] as const)
+    for (const t of [
+      "hotels",
+      "hotel_versions",
+      "hotel_events",
+      "sync_runs",
+      "sync_seen",
+      "rejected_records",
+      "sync_lock",
+    ] as const)
       await store.db.deleteFrom(t).execute();
   });
 
@@ -121,6 +137,13 @@ describe.each(CASES)("content sync into $kind (threads: $threads)", ({ kind, thr
     expect(await syncDir(store, dir, { threads })).toMatchObject({ restored: 1, unchanged: 9, removed: 0 });
     expect((await getHotel(store.db, "H10"))?.record.id).toBe("H10");
     expect(await countHotels(store.db)).toBe(10);
+    // Both recorded as events of the runs that published them.
+    const runs = (await recentRuns(store.db, 3)).map((r) => r.id);
+    expect((await hotelEvents(store.db, "H10")).map((e) => [e.run_id, e.event])).toEqual([
+      [runs[0], "restored"],
+      [runs[1], "removed"],
+    ]);
+    expect(await hotelEvents(store.db, "H9")).toEqual([]);
   });
 
   it("rejects invalid records with their errors and loads the rest; a broken known record keeps its last good version", async () => {
