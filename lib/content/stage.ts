@@ -80,11 +80,14 @@ export class Stager {
     });
     const ids = [...new Set(results.flatMap((r) => (r.id ? [r.id] : [])))];
     const checkedIds = results.flatMap((r) => (!("cur" in r) && r.id && !r.errors ? [r.id] : []));
-    const [current, earlier] = await Promise.all([
+    const [current, highest, earlier] = await Promise.all([
       this.sdb.currentById([...new Set(checkedIds)]),
+      this.sdb.highestVersions([...new Set(checkedIds)]),
       this.sdb.seenInRun(this.runId, ids),
     ]);
     const currentById = new Map(current.map((c) => [c.id, c]));
+    // New versions are numbered from the highest stored, so a failed run's leftovers can never collide with them.
+    const highestById = new Map(highest.map((h) => [h.hotel_id, Number(h.version)]));
     const firstSeen = new Map(earlier.map((e) => [e.hotel_id, `${e.file}:${e.line}`]));
 
     const seen: SyncSeenTable[] = [];
@@ -116,7 +119,7 @@ export class Stager {
       }
       const cur = currentById.get(id);
       const action = cur ? "changed" : "new";
-      const version = cur ? cur.version + 1 : 1;
+      const version = Math.max(cur?.version ?? 0, highestById.get(id) ?? 0) + 1;
       this.counts[action]++;
       note(id, action, raw, version);
       versions.push({

@@ -21,6 +21,8 @@ export interface RejectedRow {
 export interface StagingDb {
   currentByHash(hashes: string[]): Promise<CurrentRow[]>;
   currentById(ids: string[]): Promise<CurrentRow[]>;
+  /** The highest version stored per id, published or not (a failed run's leftovers included). */
+  highestVersions(ids: string[]): Promise<{ hotel_id: string; version: number }[]>;
   seenInRun(runId: number, ids: string[]): Promise<{ hotel_id: string; file: string; line: number }[]>;
   write(seen: SyncSeenTable[], versions: HotelVersionsTable[], rejected: RejectedRow[]): Promise<void>;
 }
@@ -38,6 +40,9 @@ function sqliteStaging(sqlite: SQLite.Database): StagingDb {
   );
   const byId = sqlite.prepare<[string], CurrentRow>(
     "select id, version, content_hash, removed_at from hotels where id in (select value from json_each(?))",
+  );
+  const highest = sqlite.prepare<[string], { hotel_id: string; version: number }>(
+    "select hotel_id, max(version) as version from hotel_versions where hotel_id in (select value from json_each(?)) group by hotel_id",
   );
   const seenIn = sqlite.prepare<[number, string], { hotel_id: string; file: string; line: number }>(
     "select hotel_id, file, line from sync_seen where run_id = ? and hotel_id in (select value from json_each(?))",
@@ -59,6 +64,7 @@ function sqliteStaging(sqlite: SQLite.Database): StagingDb {
   return {
     currentByHash: async (hashes) => (hashes.length ? byHash.all(JSON.stringify(hashes)) : []),
     currentById: async (ids) => (ids.length ? byId.all(JSON.stringify(ids)) : []),
+    highestVersions: async (ids) => (ids.length ? highest.all(JSON.stringify(ids)) : []),
     seenInRun: async (runId, ids) => (ids.length ? seenIn.all(runId, JSON.stringify(ids)) : []),
     write: async (seen, versions, rejected) => write(seen, versions, rejected),
   };
@@ -70,6 +76,15 @@ function postgresStaging(db: Kysely<Database>): StagingDb {
   return {
     currentByHash: async (hashes) => (hashes.length ? current().where("content_hash", "in", hashes).execute() : []),
     currentById: async (ids) => (ids.length ? current().where("id", "in", ids).execute() : []),
+    highestVersions: async (ids) =>
+      ids.length
+        ? db
+            .selectFrom("hotel_versions")
+            .select((eb) => ["hotel_id", eb.fn.max<number>("version").as("version")])
+            .where("hotel_id", "in", ids)
+            .groupBy("hotel_id")
+            .execute()
+        : [],
     seenInRun: async (runId, ids) =>
       ids.length
         ? db

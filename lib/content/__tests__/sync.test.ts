@@ -193,6 +193,28 @@ describe.each(CASES)("content sync into $kind (threads: $threads)", ({ kind, thr
     expect(await hotelHistory(store.db, "H\u00001")).toEqual([]);
   });
 
+  it("numbers new versions from the highest stored, so a failed run's leftover versions cannot collide", async () => {
+    const dir = writeExport({ "hotels.jsonl": range(1, 5).map((n) => hotel(n)) });
+    const first = await syncDir(store, dir, { threads });
+    // What a run that failed without cleaning up would leave: an unpublished version 2 of H1.
+    const v1 = await store.db
+      .selectFrom("hotel_versions")
+      .selectAll()
+      .where("hotel_id", "=", "H1")
+      .executeTakeFirstOrThrow();
+    await store.db
+      .insertInto("hotel_versions")
+      .values({ ...v1, version: 2, run_id: first.runId + 1000, content_hash: "leftover" })
+      .execute();
+    writeExport(
+      { "hotels.jsonl": range(1, 5).map((n) => (n === 1 ? hotel(1, { name: { en: "Hotel One" } }) : hotel(n))) },
+      { dir },
+    );
+    const s = await syncDir(store, dir, { threads });
+    expect(s).toMatchObject({ status: "published", changed: 1 });
+    expect(await getHotel(store.db, "H1")).toMatchObject({ version: 3, record: { name: { en: "Hotel One" } } });
+  });
+
   it("rejects the second occurrence of an id with a clear reason and keeps the first", async () => {
     const dir = writeExport({
       "a.jsonl": [hotel(1), hotel(2)],
