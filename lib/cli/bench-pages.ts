@@ -1,7 +1,7 @@
-import http from "node:http";
 import demoBrands from "@/lib/brands/demo-brands.json";
 import { SAMPLE_CITIES } from "@/lib/content/generate/cities";
 import { hotelId } from "@/lib/content/generate/record";
+import { loopbackFetch } from "@/lib/http/loopback-fetch";
 import { countryName } from "@/lib/locale";
 import { benchOptions, report, runRounds, withLoadedServer, type Scenario } from "./bench-http";
 
@@ -18,21 +18,11 @@ and the country's search page ≥ 0.5 × the trivial page's requests/s.`;
 
 const HOST = demoBrands.brands[0]!.hosts[0]!;
 
-/** GET with a Host header of our choosing (fetch does not let one set Host). */
-function getJson<T>(url: string, host: string): Promise<T> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers: { host } }, (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (d: string) => (text += d));
-        res.on("end", () => {
-          if (res.statusCode !== 200) return reject(new Error(`${url}: ${res.statusCode} ${text}`));
-          resolve(JSON.parse(text) as T);
-        });
-      })
-      .on("error", reject);
-  });
+/** A JSON GET on the brand's host (Node cannot resolve *.localhost: lib/http/loopback-fetch.ts). */
+async function getJson<T>(port: number, path: string): Promise<T> {
+  const res = await loopbackFetch(`http://${HOST}:${port}${path}`);
+  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
 }
 
 async function main(): Promise<void> {
@@ -48,8 +38,8 @@ async function main(): Promise<void> {
       const placeIds: string[] = [];
       for (const c of SAMPLE_CITIES) {
         const found = await getJson<{ places: { placeId: string }[] }>(
-          `${server.url}/api/suggest?q=${encodeURIComponent(c.name)}`,
-          HOST,
+          server.port,
+          `/api/suggest?q=${encodeURIComponent(c.name)}`,
         );
         const id = found.places[0]?.placeId;
         if (id) placeIds.push(id);
@@ -60,8 +50,8 @@ async function main(): Promise<void> {
       const [bigCountry] = opts.country ? [opts.country] : [...perCountry].sort((a, b) => b[1] - a[1])[0]!;
       const country = (
         await getJson<{ places: { placeId: string; placeCategory: string; hotelsCnt: number }[] }>(
-          `${server.url}/api/suggest?q=${encodeURIComponent(countryName(bigCountry, "en"))}`,
-          HOST,
+          server.port,
+          `/api/suggest?q=${encodeURIComponent(countryName(bigCountry, "en"))}`,
         )
       ).places.find((p) => p.placeCategory === "country");
       if (!country) throw new Error(`no country place for ${bigCountry}`);

@@ -1,5 +1,24 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import { HOTEL_COLUMNS, type Database } from "@/lib/store";
+
+/** A published property the run did not see: what publishing it removes. */
+const absentFrom = (runId: number) => (eb: ExpressionBuilder<Database, "hotels">) =>
+  eb.and([
+    eb("hotels.removed_at", "is", null),
+    eb.not(
+      eb.exists(
+        eb
+          .selectFrom("sync_seen")
+          .select("sync_seen.hotel_id")
+          .whereRef("sync_seen.hotel_id", "=", "hotels.id")
+          .where("sync_seen.run_id", "=", runId),
+      ),
+    ),
+  ]);
+
+/** The ids a run brings back (seen again after their removal). */
+const restoredBy = (db: Kysely<Database>, runId: number) =>
+  db.selectFrom("sync_seen").select("hotel_id").where("run_id", "=", runId).where("action", "=", "restored");
 
 /** What publishing a run would remove, to check the safety threshold before anything becomes visible. */
 export async function removalPreview(
@@ -7,30 +26,12 @@ export async function removalPreview(
   runId: number,
 ): Promise<{ active: number; toRemove: number }> {
   const row = await db
-    .selectFrom("hotels as h")
+    .selectFrom("hotels")
     .select((eb) => [
       eb.fn.countAll<number>().as("active"),
-      eb.fn
-        .count<number>(
-          eb
-            .case()
-            .when(
-              eb.not(
-                eb.exists(
-                  eb
-                    .selectFrom("sync_seen as s")
-                    .select("s.hotel_id")
-                    .whereRef("s.hotel_id", "=", "h.id")
-                    .where("s.run_id", "=", runId),
-                ),
-              ),
-            )
-            .then(1)
-            .end(),
-        )
-        .as("toRemove"),
+      eb.fn.count<number>(eb.case().when(absentFrom(runId)(eb)).then(1).end()).as("toRemove"),
     ])
-    .where("h.removed_at", "is", null)
+    .where("hotels.removed_at", "is", null)
     .executeTakeFirstOrThrow();
   return { active: Number(row.active), toRemove: Number(row.toRemove) };
 }
@@ -73,7 +74,7 @@ export async function publishRun(
       )
       .execute();
 
-    // The removals and restores as events of this run, before the snapshot changes (the same predicates as below).
+    // The removals and restores as events of this run, before the snapshot changes.
     await trx
       .insertInto("hotel_events")
       .columns(["run_id", "hotel_id", "event", "at"])
@@ -81,53 +82,31 @@ export async function publishRun(
         trx
           .selectFrom("hotels")
           .select([sql.lit(runId).as("run_id"), "id", sql.lit("removed").as("event"), sql.lit(now).as("at")])
-          .where("removed_at", "is", null)
-          .where(({ not, exists, selectFrom }) =>
-            not(
-              exists(
-                selectFrom("sync_seen")
-                  .select("hotel_id")
-                  .whereRef("sync_seen.hotel_id", "=", "hotels.id")
-                  .where("sync_seen.run_id", "=", runId),
-              ),
-            ),
-          ),
+          .where(absentFrom(runId)),
       )
       .execute();
     await trx
       .insertInto("hotel_events")
-      .columns(["run_id", "hotel_id", "event", "at"])
+      .columns(["hotel_id", "run_id", "event", "at"])
       .expression(
-        trx
-          .selectFrom("sync_seen")
-          .select([sql.lit(runId).as("run_id"), "hotel_id", sql.lit("restored").as("event"), sql.lit(now).as("at")])
-          .where("run_id", "=", runId)
-          .where("action", "=", "restored"),
+        restoredBy(trx, runId).select([
+          sql.lit(runId).as("run_id"),
+          sql.lit("restored").as("event"),
+          sql.lit(now).as("at"),
+        ]),
       )
       .execute();
 
     const removed = await trx
       .updateTable("hotels")
       .set({ removed_at: now, run_id: runId })
-      .where("removed_at", "is", null)
-      .where(({ not, exists, selectFrom }) =>
-        not(
-          exists(
-            selectFrom("sync_seen")
-              .select("hotel_id")
-              .whereRef("sync_seen.hotel_id", "=", "hotels.id")
-              .where("sync_seen.run_id", "=", runId),
-          ),
-        ),
-      )
+      .where(absentFrom(runId))
       .executeTakeFirst();
 
     await trx
       .updateTable("hotels")
       .set({ removed_at: null, changed_at: now, run_id: runId })
-      .where("id", "in", (eb) =>
-        eb.selectFrom("sync_seen").select("hotel_id").where("run_id", "=", runId).where("action", "=", "restored"),
-      )
+      .where("id", "in", restoredBy(trx, runId))
       .execute();
 
     // Fault injection for the crash tests: a kill now must leave the previous snapshot served.

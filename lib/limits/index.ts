@@ -1,6 +1,7 @@
 import { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { config } from "@/lib/config";
+import { loggedAddress } from "@/lib/http/address";
 import { log } from "@/lib/log";
 import { processShared } from "@/lib/runtime/shared";
 
@@ -120,6 +121,18 @@ export async function peek(c: Counter): Promise<number> {
   } catch {
     return points;
   }
+}
+
+/**
+ * Failures counted per client network (its /24 or /48, as logs show it): unknown api_keys, operators' sign-ins.
+ * `allowed()` says whether the network may try again before the window ends; `count()` counts one failure.
+ */
+export function networkFailures(tier: "unknown_key" | "ops_sign_in", address: string | undefined) {
+  const counter: Counter = { tier, counter: loggedAddress(address) ?? "unknown" };
+  return {
+    allowed: async () => (await peek(counter)) > 0,
+    count: async () => void (await consume(counter)),
+  };
 }
 
 /** Closes the Redis connection (tests, shutdown). */

@@ -1,10 +1,10 @@
 import { config } from "@/lib/config";
-import { IpAllowlist, isLoopbackAddress, loggedAddress } from "@/lib/http/address";
+import { IpAllowlist, isLoopbackAddress } from "@/lib/http/address";
 import type { RequestFacts } from "@/lib/http/request-facts";
 import { AppError } from "@/lib/http/errors";
 import { store } from "@/lib/store";
 import { cachedKey, findKey, type McpKey } from "./keys";
-import { consume, peek } from "@/lib/limits";
+import { networkFailures } from "@/lib/limits";
 
 /** The path of the assistant endpoint (spec §4.2) on every brand host. */
 export const MCP_PATH = "/mcp";
@@ -77,13 +77,13 @@ export async function admit(line: McpRequestLine, facts: RequestFacts): Promise<
  * MCP_UNKNOWN_KEY_LIMIT in a window a network's keys are no longer looked up (guessing costs the store nothing).
  */
 async function lookUp(presented: string, address: string | undefined): Promise<McpKey | null> {
+  const failures = networkFailures("unknown_key", address);
   const cached = cachedKey(presented);
   if (cached !== undefined) {
-    if (cached === null) await countUnknown(address);
+    if (cached === null) await failures.count();
     return cached;
   }
-  const network = loggedAddress(address) ?? "unknown";
-  if (await overUnknownLimit(network)) {
+  if (!(await failures.allowed())) {
     throw new AppError({
       status: 429,
       code: "RATE_LIMITED",
@@ -92,16 +92,8 @@ async function lookUp(presented: string, address: string | undefined): Promise<M
     });
   }
   const key = await findKey((await store()).db, presented);
-  if (!key) await countUnknown(address);
+  if (!key) await failures.count();
   return key;
-}
-
-async function countUnknown(address: string | undefined): Promise<void> {
-  await consume({ tier: "unknown_key", counter: loggedAddress(address) ?? "unknown" });
-}
-
-async function overUnknownLimit(network: string): Promise<boolean> {
-  return (await peek({ tier: "unknown_key", counter: network })) <= 0;
 }
 
 /**

@@ -1,8 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { config } from "@/lib/config";
-import { loggedAddress } from "@/lib/http/address";
 import { AppError } from "@/lib/http/errors";
-import { consume, peek } from "@/lib/limits";
+import { networkFailures } from "@/lib/limits";
 import { store } from "@/lib/store";
 
 /**
@@ -100,13 +99,9 @@ export async function isOpsAuthorized(opts: {
 }
 
 /** Before a sign-in is checked: refused unread when the client's network has failed too often lately. */
-export async function signInAllowed(address: string | undefined): Promise<boolean> {
-  return (await peek({ tier: "ops_sign_in", counter: loggedAddress(address) ?? "unknown" })) > 0;
-}
+export const signInAllowed = (address: string | undefined) => networkFailures("ops_sign_in", address).allowed();
 
-export async function countFailedSignIn(address: string | undefined): Promise<void> {
-  await consume({ tier: "ops_sign_in", counter: loggedAddress(address) ?? "unknown" });
-}
+export const countFailedSignIn = (address: string | undefined) => networkFailures("ops_sign_in", address).count();
 
 /**
  * A route handler's gate: a live session or the bearer token (401 without; 404 while the operators' pages are off
