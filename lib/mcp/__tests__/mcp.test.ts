@@ -176,6 +176,11 @@ describe("search_hotels", () => {
     expect(elsewhere.structured.total).toBe(0);
     const here = await call("search_hotels", { query: "Paris", country: "fr", pageSize: 50 });
     expect(here.structured.total).toBe(all.structured.total);
+    const france = await call("search_hotels", { query: "France", pageSize: 50 });
+    const rentals = await call("search_hotels", { query: "France", vacationRental: true, pageSize: 50 });
+    expect(rentals.structured.total).toBeGreaterThan(0);
+    expect(rentals.structured.total).toBeLessThan(france.structured.total);
+    expect(rentals.structured.hotels.every((h: Structured) => h.isVacationRental === true)).toBe(true);
   });
 
   it("finds hotels by name when the query names no destination", async () => {
