@@ -7,6 +7,8 @@ import { recountHotels, loadGazetteer } from "@/lib/places/recount";
 import { PLACE_CATEGORIES } from "@/lib/places/types";
 import { loadHotelCounts } from "@/lib/places/store";
 import { progressReporter } from "./progress";
+import { withSyncLock } from "@/lib/content/lock";
+import { config } from "@/lib/config";
 
 const usage = `Usage: npm run places -- <command>
 
@@ -31,25 +33,28 @@ async function main(): Promise<number> {
   }
   const store = await openConfiguredStore();
   try {
-    if (command === "import") {
-      const progress = progressReporter("import", "bytes");
-      const summary = await importGeoNames(store.db, file!, {
-        landmarkCodes: values["landmark-codes"]?.split(",").map((c) => c.trim().toUpperCase()),
-        onProgress: (done, total) => progress.update(done, total),
-      });
-      progress.stop();
-      console.log(
-        `imported ${summary.imported} places from ${summary.file} in ${(summary.durationMs / 1000).toFixed(2)} s ` +
-          `(${summary.lines} lines; ${summary.skipped} of other kinds skipped; ${summary.rejected} rejected)`,
-      );
-      for (const [category, n] of Object.entries(summary.byCategory)) console.log(`  ${category.padEnd(14)} ${n}`);
-      for (const p of summary.problems) console.log(`  line ${p.line}: ${p.message}`);
-    }
     if (command === "import" || command === "recount") {
-      const r = await recountHotels(store.db, { runId: null, log });
-      console.log(
-        `hotel counts recomputed: ${r.places} places with hotels, from ${r.hotels} hotels, in ${r.durationMs} ms`,
-      );
+      // Under the sync lock: an import or a recount never interleaves with a sync's publish and recount.
+      await withSyncLock(store.db, config().SYNC_LOCK_STALE_SECONDS, async () => {
+        if (command === "import") {
+          const progress = progressReporter("import", "bytes");
+          const summary = await importGeoNames(store.db, file!, {
+            landmarkCodes: values["landmark-codes"]?.split(",").map((c) => c.trim().toUpperCase()),
+            onProgress: (done, total) => progress.update(done, total),
+          });
+          progress.stop();
+          console.log(
+            `imported ${summary.imported} places from ${summary.file} in ${(summary.durationMs / 1000).toFixed(2)} s ` +
+              `(${summary.lines} lines; ${summary.skipped} of other kinds skipped; ${summary.rejected} rejected)`,
+          );
+          for (const [category, n] of Object.entries(summary.byCategory)) console.log(`  ${category.padEnd(14)} ${n}`);
+          for (const p of summary.problems) console.log(`  line ${p.line}: ${p.message}`);
+        }
+        const r = await recountHotels(store.db, { runId: null, log });
+        console.log(
+          `hotel counts recomputed: ${r.places} places with hotels, from ${r.hotels} hotels, in ${r.durationMs} ms`,
+        );
+      });
     }
     if (command === "stats") {
       const gazetteer = await loadGazetteer(store.db);

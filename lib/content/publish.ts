@@ -123,6 +123,7 @@ export async function discardRun(db: Kysely<Database>, runId: number): Promise<v
   await db.transaction().execute(async (trx) => {
     await trx
       .deleteFrom("hotel_versions")
+      .where("run_id", "=", runId)
       .where((eb) =>
         eb(
           eb.refTuple("hotel_id", "version"),

@@ -90,7 +90,12 @@ export class RunRecord {
   }
 }
 
-/** A run still marked running while we hold the lock belongs to a process that died: close it and drop its staging. */
+/**
+ * Cleans what earlier runs left behind, whatever state they ended in (called with the lock held, before a new run):
+ * a run still marked running belongs to a process that died, so it is closed as failed and its staging dropped; a
+ * refused or failed run whose clean-up did not finish loses its staged versions; a published run that died before
+ * its clean-up keeps its (published) versions and loses only its seen ids.
+ */
 export async function recoverAbandonedRuns(db: Kysely<Database>, log: Logger): Promise<void> {
   const stale = await db.selectFrom("sync_runs").select("id").where("status", "=", "running").execute();
   for (const { id } of stale) {
@@ -107,4 +112,20 @@ export async function recoverAbandonedRuns(db: Kysely<Database>, log: Logger): P
       .execute();
     log.warn({ runId: id }, "recovered an abandoned sync run");
   }
+  const leftovers = await db
+    .selectFrom("sync_seen")
+    .innerJoin("sync_runs", "sync_runs.id", "sync_seen.run_id")
+    .select(["sync_seen.run_id", "sync_runs.status"])
+    .distinct()
+    .execute();
+  for (const { run_id, status } of leftovers) {
+    if (status === "published") await db.deleteFrom("sync_seen").where("run_id", "=", run_id).execute();
+    else await discardRun(db, run_id);
+    log.warn({ runId: run_id, status }, "cleaned the staging an earlier run left behind");
+  }
+  // Seen ids of a run with no record at all (its opening was rolled back) point at nothing worth keeping.
+  await db
+    .deleteFrom("sync_seen")
+    .where("run_id", "not in", (eb) => eb.selectFrom("sync_runs").select("id"))
+    .execute();
 }

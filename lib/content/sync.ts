@@ -1,7 +1,7 @@
 import type { Logger } from "@/lib/log";
 import type { Store } from "@/lib/store";
 import { AppError } from "@/lib/http/errors";
-import { acquireSyncLock } from "./lock";
+import { acquireSyncLock, lockLost } from "./lock";
 import { compareSchemas, type SchemaStatus } from "./schema-check";
 import { discardRun, publishRun, removalPreview } from "./publish";
 import { deferCheckpoints } from "./staging-db";
@@ -14,6 +14,7 @@ import { openThreadedReader, type ThreadedReader } from "./reader";
 import { RunRecord, recoverAbandonedRuns, type SyncSummary } from "./run-record";
 import { thresholdRefusal } from "./thresholds";
 import { recountHotels } from "@/lib/places/recount";
+import { countsBehind } from "@/lib/places/store";
 
 export type { SyncSummary } from "./run-record";
 export type { SyncProgress } from "./pipeline";
@@ -53,6 +54,8 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
   let reader: ThreadedReader | undefined;
   try {
     await recoverAbandonedRuns(db, log);
+    // A crash between an earlier publish and its recount: bring the counts up to date before anything else.
+    if (opts.recountPlaces !== false && (await countsBehind(db))) await recountAfterSync(db, null, log);
     const run = await RunRecord.open(db, source.label, Boolean(opts.force));
     await lock.setRun(run.id);
     log.info({ runId: run.id, source: source.label, store: store.describe }, "sync started");
@@ -95,19 +98,16 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
         return await run.close(run.summary("refused", counts, 0, refusal));
       }
       if (refusal) log.warn({ runId: run.id, ...refusal }, "threshold exceeded, publishing because --force was given");
-      if (lock.lost) {
-        throw new AppError({
-          status: 409,
-          code: "SYNC_LOCK_LOST",
-          message: "Another process took over the sync lock; this run did not publish",
-        });
-      }
+      if (lock.lost) throw lockLost();
 
       log.info({ runId: run.id }, "publishing");
       const removed = await publishRun(
         db,
         run.id,
-        (trx, n) => run.close(run.summary("published", counts, n), trx),
+        async (trx, n) => {
+          await lock.confirm(trx);
+          return run.close(run.summary("published", counts, n), trx);
+        },
         opts.publishDelayMs,
       );
       await db.deleteFrom("sync_seen").where("run_id", "=", run.id).execute();
@@ -139,7 +139,11 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
 }
 
 /** The run is published whatever happens here: a failed recount leaves the previous counts and is reported. */
-async function recountAfterSync(db: Store["db"], runId: number, log: Logger): Promise<SyncSummary["placesRecount"]> {
+async function recountAfterSync(
+  db: Store["db"],
+  runId: number | null,
+  log: Logger,
+): Promise<SyncSummary["placesRecount"]> {
   try {
     const { places, durationMs } = await recountHotels(db, { runId, log });
     return { places, durationMs };

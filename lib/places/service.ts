@@ -4,13 +4,15 @@ import { log } from "@/lib/log";
 import { processShared } from "@/lib/runtime/shared";
 import { PlacesView } from "./nearby";
 import { loadGazetteer } from "./recount";
-import { latestRecount, loadHotelCounts } from "./store";
+import { latestPublishedRun, latestRecount, loadHotelCounts } from "./store";
 
 /** How often a serving process looks for a newer recount (a sync or an import finished elsewhere). */
 const REFRESH_MS = 5_000;
 
 interface Loaded {
   view: PlacesView;
+  /** The latest published sync run when last checked: the hotels the brand sites' catalog should show. */
+  publishedRunId: number | null;
   checkedAt: number;
 }
 
@@ -18,11 +20,12 @@ const state = processShared("places", () => ({ current: undefined as Promise<Loa
 
 async function load(db: Kysely<Database>, previous?: Loaded): Promise<Loaded> {
   const started = performance.now();
-  const recountId = (await latestRecount(db))?.id ?? null;
+  const [recount, publishedRunId] = await Promise.all([latestRecount(db), latestPublishedRun(db)]);
+  const recountId = recount?.id ?? null;
   // The same gazetteer object while the imports are unchanged (loadGazetteer compares their stamp).
   const gazetteer = await loadGazetteer(db);
   if (previous && previous.view.recountId === recountId && previous.view.gazetteer === gazetteer) {
-    return { ...previous, checkedAt: Date.now() };
+    return { ...previous, publishedRunId, checkedAt: Date.now() };
   }
   gazetteer.nameIndex(); // built now rather than on the first request that looks a name up
   const view = new PlacesView(gazetteer, await loadHotelCounts(db), recountId);
@@ -30,7 +33,7 @@ async function load(db: Kysely<Database>, previous?: Loaded): Promise<Loaded> {
     { recountId, places: gazetteer.size, listed: view.listed.length, ms: Math.round(performance.now() - started) },
     "places loaded",
   );
-  return { view, checkedAt: Date.now() };
+  return { view, publishedRunId, checkedAt: Date.now() };
 }
 
 /**
@@ -38,6 +41,11 @@ async function load(db: Kysely<Database>, previous?: Loaded): Promise<Loaded> {
  * keep using the loaded view while a newer one is built.
  */
 export async function placesView(): Promise<PlacesView> {
+  return (await servingSnapshot()).view;
+}
+
+/** The places view and the latest published run, checked every few seconds (the brand sites' catalog keys on both). */
+export async function servingSnapshot(): Promise<Pick<Loaded, "view" | "publishedRunId">> {
   state.current ??= store()
     .then((s) => load(s.db))
     .catch((e: unknown) => {
@@ -57,5 +65,5 @@ export async function placesView(): Promise<PlacesView> {
         state.refreshing = false;
       });
   }
-  return loaded.view;
+  return loaded;
 }

@@ -37,6 +37,35 @@ export async function latestRecount(db: Db) {
   return db.selectFrom("place_recounts").selectAll().orderBy("id", "desc").limit(1).executeTakeFirst();
 }
 
+/** The id of the latest published sync run (what the hotels table shows), or null before the first. */
+export async function latestPublishedRun(db: Db): Promise<number | null> {
+  const row = await db
+    .selectFrom("sync_runs")
+    .select((eb) => eb.fn.max("id").as("id"))
+    .where("status", "=", "published")
+    .executeTakeFirst();
+  return row?.id == null ? null : Number(row.id);
+}
+
+/**
+ * True when hotels were published after the latest recount finished (a crash between publishing and recounting): the
+ * counts describe an older snapshot.
+ */
+export async function countsBehind(db: Db): Promise<boolean> {
+  const [published, recount] = await Promise.all([
+    db
+      .selectFrom("sync_runs")
+      .select("finished_at")
+      .where("status", "=", "published")
+      .orderBy("id", "desc")
+      .limit(1)
+      .executeTakeFirst(),
+    latestRecount(db),
+  ]);
+  if (!published?.finished_at) return false;
+  return !recount || recount.finished_at < published.finished_at;
+}
+
 export async function loadHotelCounts(db: Db): Promise<Map<string, number>> {
   const rows = await db.selectFrom("place_hotel_counts").select(["place_id", "hotels_cnt"]).execute();
   return new Map(rows.map((r) => [r.place_id, Number(r.hotels_cnt)]));

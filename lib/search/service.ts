@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { store, type Database } from "@/lib/store";
 import { log } from "@/lib/log";
 import { processShared } from "@/lib/runtime/shared";
-import { placesView } from "@/lib/places/service";
+import { servingSnapshot } from "@/lib/places/service";
 import type { PlacesView } from "@/lib/places/nearby";
 import { localizedText } from "@/lib/content/html";
 import { HotelCatalog, type CatalogHotel } from "./catalog";
@@ -43,28 +43,29 @@ export async function catalogHotels(db: Kysely<Database>): Promise<CatalogHotel[
 }
 
 const state = processShared("catalog", () => ({
-  current: undefined as { view: PlacesView; catalog: Promise<HotelCatalog> } | undefined,
+  current: undefined as { view: PlacesView; publishedRunId: number | null; catalog: Promise<HotelCatalog> } | undefined,
 }));
 
-async function build(view: PlacesView): Promise<HotelCatalog> {
+async function build(view: PlacesView, publishedRunId: number | null): Promise<HotelCatalog> {
   const started = performance.now();
   const catalog = new HotelCatalog(view, await catalogHotels((await store()).db));
   log.info(
-    { hotels: catalog.size, recountId: view.recountId, ms: Math.round(performance.now() - started) },
+    { hotels: catalog.size, recountId: view.recountId, publishedRunId, ms: Math.round(performance.now() - started) },
     "catalog built",
   );
   return catalog;
 }
 
 /**
- * The serving process's hotel catalog, rebuilt when the places view changes (every published sync ends with a
- * recount, so a new recount means new hotels). While a new one is built, requests keep the previous one.
+ * The serving process's hotel catalog, rebuilt when the places view changes (a recount or an import) or a sync run
+ * publishes (even one whose recount has not finished, or never will because its process died). While a new one is
+ * built, requests keep the previous one.
  */
 export async function hotelCatalog(): Promise<HotelCatalog> {
-  const view = await placesView();
-  if (state.current?.view !== view) {
+  const { view, publishedRunId } = await servingSnapshot();
+  if (state.current?.view !== view || state.current.publishedRunId !== publishedRunId) {
     const previous = state.current;
-    const next = { view, catalog: build(view) };
+    const next = { view, publishedRunId, catalog: build(view, publishedRunId) };
     state.current = next;
     next.catalog.catch((e: unknown) => {
       log.warn({ err: (e as Error).message }, "catalog build failed");

@@ -13,6 +13,9 @@ import {
   removedHotels,
 } from "../queries";
 import { hotel, range, syncDir, writeExport } from "./helpers";
+import pino from "pino";
+import { acquireSyncLock, holderName, withSyncLock } from "../lock";
+import { countsBehind, latestRecount } from "@/lib/places/store";
 
 // Every behaviour on both stores, and once more with the reader and checker in worker threads.
 const CASES = [...STORE_KINDS.map((kind) => ({ kind, threads: false })), { kind: "sqlite" as const, threads: true }];
@@ -34,6 +37,7 @@ describe.each(CASES)("content sync into $kind (threads: $threads)", ({ kind, thr
       "sync_seen",
       "rejected_records",
       "sync_lock",
+      "place_recounts",
     ] as const)
       await store.db.deleteFrom(t).execute();
   });
@@ -343,13 +347,118 @@ describe.each(CASES)("content sync into $kind (threads: $threads)", ({ kind, thr
     await expect(syncDir(store, dir, { threads })).rejects.toMatchObject({ code: "SYNC_LOCKED", status: 409 });
     expect(await countHotels(store.db)).toBe(0);
 
-    // A holder on this machine whose process no longer exists.
-    const os = await import("node:os");
+    // A holder of this kernel and pid namespace whose process no longer exists.
     await store.db
       .updateTable("sync_lock")
-      .set({ holder: `${os.hostname()}:999999:y` })
+      .set({ holder: holderName(999999) })
       .execute();
     expect(await syncDir(store, dir, { threads })).toMatchObject({ status: "published" });
+    expect(await store.db.selectFrom("sync_lock").selectAll().execute()).toEqual([]);
+  });
+
+  it("never takes a live holder's lock by its process id from another container with the same host name", async () => {
+    const dir = writeExport({ "hotels.jsonl": [hotel(1)] });
+    const now = new Date().toISOString();
+    // Same host name, a process id that does not exist here, but another pid namespace: alive as far as we can tell.
+    const [host, pid, , unique] = holderName(999999).split(":");
+    await store.db
+      .insertInto("sync_lock")
+      .values({
+        name: "content-sync",
+        holder: `${host}:${pid}:0123456789abcdef:${unique}`,
+        run_id: 7,
+        acquired_at: now,
+        heartbeat_at: now,
+      })
+      .execute();
+    await expect(syncDir(store, dir, { threads })).rejects.toMatchObject({ code: "SYNC_LOCKED" });
+    expect(await countHotels(store.db)).toBe(0);
+    // An older holder name (no scope) is judged by its heartbeat too.
+    await store.db
+      .updateTable("sync_lock")
+      .set({ holder: `${host}:999999:y` })
+      .execute();
+    await expect(syncDir(store, dir, { threads })).rejects.toMatchObject({ code: "SYNC_LOCKED" });
+  });
+
+  it("takes over a silent holder from another host once its heartbeat is older than the stale time", async () => {
+    const dir = writeExport({ "hotels.jsonl": [hotel(1)] });
+    const at = (secondsAgo: number) => new Date(Date.now() - secondsAgo * 1000).toISOString();
+    await store.db
+      .insertInto("sync_lock")
+      .values({
+        name: "content-sync",
+        holder: "other-host:1:-:x",
+        run_id: 7,
+        acquired_at: at(60),
+        heartbeat_at: at(25),
+      })
+      .execute();
+    await expect(syncDir(store, dir, { threads, lockStaleSeconds: 30 })).rejects.toMatchObject({ code: "SYNC_LOCKED" });
+    await store.db
+      .updateTable("sync_lock")
+      .set({ heartbeat_at: at(31) })
+      .execute();
+    expect(await syncDir(store, dir, { threads, lockStaleSeconds: 30 })).toMatchObject({ status: "published" });
+  });
+
+  it("renews the holder's heartbeat, so a long run is never judged stale", async () => {
+    const lock = await acquireSyncLock(store.db, 3);
+    try {
+      const first = await store.db.selectFrom("sync_lock").select("heartbeat_at").executeTakeFirstOrThrow();
+      await new Promise((r) => setTimeout(r, 3_500));
+      const later = await store.db.selectFrom("sync_lock").select("heartbeat_at").executeTakeFirstOrThrow();
+      expect(Date.parse(later.heartbeat_at)).toBeGreaterThan(Date.parse(first.heartbeat_at));
+      // Past the stale time since it was taken, but renewed: still held.
+      await expect(acquireSyncLock(store.db, 3)).rejects.toMatchObject({ code: "SYNC_LOCKED" });
+      expect(lock.lost).toBe(false);
+    } finally {
+      await lock.release();
+    }
+  });
+
+  it("a run whose lock was taken over ends SYNC_LOCK_LOST and publishes nothing", async () => {
+    const dir = writeExport({ "hotels.jsonl": range(1, 20).map((n) => hotel(n)) });
+    expect(await syncDir(store, dir, { threads })).toMatchObject({ status: "published", new: 20 });
+    writeExport({ "hotels.jsonl": range(1, 20).map((n) => hotel(n, { name: { en: `Renamed ${n}` } })) }, { dir });
+    // The moment the run starts publishing, another process takes the lock over (as after a long pause).
+    let takeover: Promise<unknown> | undefined;
+    const log = pino(
+      { level: "info" },
+      {
+        write(line: string) {
+          if (!takeover && JSON.parse(line).msg === "publishing")
+            takeover = store.db.updateTable("sync_lock").set({ holder: "other-host:1:-:taker" }).execute();
+        },
+      },
+    );
+    await expect(syncDir(store, dir, { threads, log, publishDelayMs: 200 })).rejects.toMatchObject({
+      code: "SYNC_LOCK_LOST",
+    });
+    await takeover;
+    expect((await getHotel(store.db, "H3"))?.record.name.en).toBe("Hotel 3");
+    const runs = await recentRuns(store.db);
+    expect(runs[0]).toMatchObject({ status: "failed", error_code: "SYNC_LOCK_LOST" });
+    // The taker's lock is left alone.
+    expect(await store.db.selectFrom("sync_lock").select("holder").execute()).toEqual([
+      { holder: "other-host:1:-:taker" },
+    ]);
+  });
+
+  it("a place import or recount waits for no one: it is refused while a sync holds the lock", async () => {
+    const lock = await acquireSyncLock(store.db, 30);
+    let ran = false;
+    try {
+      await expect(
+        withSyncLock(store.db, 30, async () => {
+          ran = true;
+        }),
+      ).rejects.toMatchObject({ code: "SYNC_LOCKED" });
+      expect(ran).toBe(false);
+    } finally {
+      await lock.release();
+    }
+    expect(await withSyncLock(store.db, 30, async () => "counted")).toBe("counted");
     expect(await store.db.selectFrom("sync_lock").selectAll().execute()).toEqual([]);
   });
 
@@ -389,5 +498,68 @@ describe.each(CASES)("content sync into $kind (threads: $threads)", ({ kind, thr
     expect(
       await store.db.selectFrom("hotel_versions").select("version").where("run_id", "=", run.id).execute(),
     ).toEqual([]);
+  });
+
+  it("cleans what runs left behind in every state: failed and refused runs' staging, a published run's seen ids", async () => {
+    const dir = writeExport({ "hotels.jsonl": [hotel(1), hotel(2)] });
+    const published = await syncDir(store, dir, { threads });
+    const v1 = await store.db
+      .selectFrom("hotel_versions")
+      .selectAll()
+      .where("hotel_id", "=", "H1")
+      .executeTakeFirstOrThrow();
+    const leftover = async (status: "failed" | "refused", version: number) => {
+      const run = await store.db
+        .insertInto("sync_runs")
+        .values({
+          source: "x",
+          status,
+          forced: 0,
+          started_at: new Date().toISOString(),
+          finished_at: new Date().toISOString(),
+        })
+        .returning("id")
+        .executeTakeFirstOrThrow();
+      await store.db
+        .insertInto("hotel_versions")
+        .values({ ...v1, version, run_id: run.id, record: "{}" })
+        .execute();
+      await store.db
+        .insertInto("sync_seen")
+        .values({ run_id: run.id, hotel_id: "H1", action: "changed", version, file: "x", line: 1 })
+        .execute();
+      return run.id;
+    };
+    // A failed and a refused run whose clean-up never finished, and a published run that died before its own.
+    const failed = await leftover("failed", 2);
+    const refused = await leftover("refused", 3);
+    await store.db
+      .insertInto("sync_seen")
+      .values({ run_id: published.runId, hotel_id: "H2", action: "unchanged", version: null, file: "x", line: 2 })
+      .execute();
+
+    expect(await syncDir(store, dir, { threads })).toMatchObject({ status: "published", unchanged: 2 });
+    expect(await store.db.selectFrom("sync_seen").selectAll().execute()).toEqual([]);
+    const versions = await store.db.selectFrom("hotel_versions").select(["hotel_id", "version", "run_id"]).execute();
+    expect(versions.filter((v) => v.run_id === failed || v.run_id === refused)).toEqual([]);
+    // The published versions stay, and the hotels still point at them.
+    expect(
+      versions
+        .filter((v) => v.run_id === published.runId)
+        .map((v) => v.hotel_id)
+        .sort(),
+    ).toEqual(["H1", "H2"]);
+    expect((await getHotel(store.db, "H1"))?.version).toBe(1);
+  });
+
+  it("recounts the places' hotels at the next run when the last publish was never followed by a recount", async () => {
+    const dir = writeExport({ "hotels.jsonl": [hotel(1)] });
+    await syncDir(store, dir, { threads, recountPlaces: false });
+    expect(await countsBehind(store.db)).toBe(true);
+    // The next run is refused (its schema changed), yet it brings the counts up to date first.
+    writeExport({ "hotels.jsonl": [hotel(1)] }, { dir, schema: JSON.stringify({ $id: "changed", type: "object" }) });
+    expect(await syncDir(store, dir, { threads })).toMatchObject({ status: "refused" });
+    expect(await countsBehind(store.db)).toBe(false);
+    expect((await latestRecount(store.db))?.run_id).toBeNull();
   });
 });

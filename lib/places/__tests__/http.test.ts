@@ -6,6 +6,8 @@ import { nextDayExport } from "@/lib/content/generate";
 import { syncDir, tempDir } from "@/lib/content/__tests__/helpers";
 import { AURORA_KEY, SAKURA_KEY, post, startNearbyServer, validBody, type NearbyServer } from "./http-fixture";
 import { OPENAPI_PATH, validateError, validateResponse } from "./openapi";
+import demoBrands from "@/lib/brands/demo-brands.json";
+import { loopbackFetch } from "@/lib/http/loopback-fetch";
 
 let server: NearbyServer;
 beforeAll(async () => {
@@ -255,6 +257,47 @@ describe("POST /v1/nearby-places over HTTP (the built app)", () => {
       after = await ask();
     }
     expect(after).toBeLessThan(before!);
+  });
+
+  it("shows a published run's hotels even when its recount never ran (a crash between publish and recount)", async () => {
+    const brandUrl = (id: string) =>
+      `${demoBrands.brands[0]!.canonicalUrl.replace(/:\d+$/, `:${new URL(server.url).port}`)}/api/hotels/${encodeURIComponent(id)}/nearby`;
+    const before = await server.store.db.selectFrom("hotels").select("id").where("removed_at", "is", null).execute();
+    expect(before.length).toBeGreaterThan(100);
+    const nextDay = tempDir("nearby-no-recount-");
+    await nextDayExport({
+      from: server.exportDir,
+      out: nextDay,
+      seed: 9,
+      changed: 0,
+      removed: 0.1,
+      added: 0,
+      invalid: 0,
+    });
+    const summary = await syncDir(server.store, nextDay, { recountPlaces: false });
+    expect(summary).toMatchObject({ status: "published" });
+    expect(summary.placesRecount).toBeUndefined();
+    const gone = await server.store.db
+      .selectFrom("hotels")
+      .select("id")
+      .where("run_id", "=", summary.runId)
+      .where("removed_at", "is not", null)
+      .executeTakeFirstOrThrow();
+    const status = async () => (await loopbackFetch(brandUrl(gone.id))).status;
+    const deadline = Date.now() + 15_000;
+    let seen = await status();
+    while (seen === 200 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 500));
+      seen = await status();
+    }
+    // Removed from the brand sites though no recount followed; a hotel still published is still there.
+    expect(seen).toBe(404);
+    const kept = await server.store.db
+      .selectFrom("hotels")
+      .select("id")
+      .where("removed_at", "is", null)
+      .executeTakeFirstOrThrow();
+    expect((await loopbackFetch(brandUrl(kept.id))).status).toBe(200);
   });
 
   it("logged no server error while answering all of the above", () => {
