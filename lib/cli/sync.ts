@@ -50,7 +50,7 @@ async function main(): Promise<number> {
       maxRemovedShare: cfg.SYNC_MAX_REMOVED_SHARE,
       maxRejectedShare: cfg.SYNC_MAX_REJECTED_SHARE,
       lockStaleSeconds: cfg.SYNC_LOCK_STALE_SECONDS,
-      publishDelayMs: cfg.SYNC_TEST_PUBLISH_DELAY_MS,
+      pauseAt: cfg.SYNC_TEST_PAUSE_AT,
       threads: cfg.SYNC_THREADS ?? os.availableParallelism() > 1,
       onProgress: (p) => progress.update(p.bytesRead, p.totalBytes, { records: p.records, file: p.file }),
     });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import path from "node:path";
+import { PAUSE_STEPS, parsePause } from "@/lib/content/faults";
 
 /** Environment settings, parsed once (zod) with readable messages. Secrets stay in the environment. */
 const flag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
@@ -119,8 +120,15 @@ const envSchema = z.object({
    * for a client on this machine (spec §5 rule 3: HTTPS only).
    */
   MCP_ALLOW_HTTP: flag.default(false),
-  /** Fault injection for the crash tests: the publish transaction waits this long before it commits. Test only. */
-  SYNC_TEST_PUBLISH_DELAY_MS: z.coerce.number().int().min(0).default(0),
+  /**
+   * Fault injection for the crash tests, `<step>:<ms>`: the sync pauses that long at a step (lib/content/faults.ts),
+   * after logging "fault point". Test only.
+   */
+  SYNC_TEST_PAUSE_AT: z
+    .string()
+    .regex(new RegExp(`^(${PAUSE_STEPS.join("|")}):\\d+$`), `expected <${PAUSE_STEPS.join("|")}>:<milliseconds>`)
+    .optional()
+    .transform((v) => (v ? parsePause(v) : undefined)),
 });
 
 export type Config = z.infer<typeof envSchema> & { sqliteFile: string; databaseKind: "sqlite" | "postgres" };
@@ -132,10 +140,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     throw new Error(`Invalid environment configuration:\n${lines.join("\n")}`);
   }
   const cfg = result.data;
-  if (cfg.NODE_ENV !== "test" && cfg.SYNC_TEST_PUBLISH_DELAY_MS > 0) {
-    throw new Error(
-      "Invalid environment configuration:\n  SYNC_TEST_PUBLISH_DELAY_MS: only allowed when NODE_ENV=test",
-    );
+  if (cfg.NODE_ENV !== "test" && cfg.SYNC_TEST_PAUSE_AT) {
+    throw new Error("Invalid environment configuration:\n  SYNC_TEST_PAUSE_AT: only allowed when NODE_ENV=test");
   }
   // Auth.js reads these by itself: one origin for every request would send every brand's visitors to one host.
   const pinned = ["AUTH_URL", "NEXTAUTH_URL", "AUTH_REDIRECT_PROXY_URL"].filter((name) => env[name]);

@@ -45,7 +45,6 @@ export async function publishRun(
   db: Kysely<Database>,
   runId: number,
   finish: (trx: Kysely<Database>, removed: number) => Promise<unknown>,
-  delayMs = 0,
 ): Promise<number> {
   const now = new Date().toISOString();
   return db.transaction().execute(async (trx) => {
@@ -108,9 +107,6 @@ export async function publishRun(
       .set({ removed_at: null, changed_at: now, run_id: runId })
       .where("id", "in", restoredBy(trx, runId))
       .execute();
-
-    // Fault injection for the crash tests: a kill now must leave the previous snapshot served.
-    if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
 
     const n = Number(removed.numUpdatedRows);
     await finish(trx, n);

@@ -2,6 +2,7 @@ import type { Logger } from "@/lib/log";
 import type { Store } from "@/lib/store";
 import { AppError } from "@/lib/http/errors";
 import { acquireSyncLock, lockLost } from "./lock";
+import { faultPoint, type PauseAt, type PauseStep } from "./faults";
 import { compareSchemas, type SchemaStatus } from "./schema-check";
 import { discardRun, publishRun, removalPreview } from "./publish";
 import { deferCheckpoints } from "./staging-db";
@@ -30,7 +31,8 @@ export interface SyncOptions {
   maxRemovedShare: number;
   maxRejectedShare: number;
   lockStaleSeconds: number;
-  publishDelayMs?: number;
+  /** Fault injection for the crash tests (lib/content/faults.ts). */
+  pauseAt?: PauseAt;
   batchSize?: number;
   /** Read and check records in worker threads (true) or all on the calling thread (false). */
   threads?: boolean;
@@ -50,12 +52,13 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
   const { store, source, log } = opts;
   const db = store.db;
   const lock = await acquireSyncLock(db, opts.lockStaleSeconds);
+  const pause = faultPoint(opts.pauseAt, log);
   let checker: Checker | undefined;
   let reader: ThreadedReader | undefined;
   try {
     await recoverAbandonedRuns(db, log);
     // A crash between an earlier publish and its recount: bring the counts up to date before anything else.
-    if (opts.recountPlaces !== false && (await countsBehind(db))) await recountAfterSync(db, null, log);
+    if (opts.recountPlaces !== false && (await countsBehind(db))) await recountAfterSync(db, null, log, pause);
     const run = await RunRecord.open(db, source.label, Boolean(opts.force));
     await lock.setRun(run.id);
     log.info({ runId: run.id, source: source.label, store: store.describe }, "sync started");
@@ -98,25 +101,24 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
         return await run.close(run.summary("refused", counts, 0, refusal));
       }
       if (refusal) log.warn({ runId: run.id, ...refusal }, "threshold exceeded, publishing because --force was given");
+      await pause("staged");
       if (lock.lost) throw lockLost();
 
       log.info({ runId: run.id }, "publishing");
-      const removed = await publishRun(
-        db,
-        run.id,
-        async (trx, n) => {
-          await lock.confirm(trx);
-          return run.close(run.summary("published", counts, n), trx);
-        },
-        opts.publishDelayMs,
-      );
+      const removed = await publishRun(db, run.id, async (trx, n) => {
+        // A kill here must leave the previous snapshot served; a lock taken over meanwhile stops the commit.
+        await pause("publish");
+        await lock.confirm(trx);
+        return run.close(run.summary("published", counts, n), trx);
+      });
+      await pause("published");
       await db.deleteFrom("sync_seen").where("run_id", "=", run.id).execute();
       restoreCheckpoints();
       // The run's time includes its clean-up and the checkpoint, not just the publish.
       const result = run.summary("published", counts, removed);
       await db.updateTable("sync_runs").set({ duration_ms: result.durationMs }).where("id", "=", run.id).execute();
       log.info({ runId: run.id, ...counts, removed, durationMs: result.durationMs }, "sync published");
-      if (opts.recountPlaces !== false) result.placesRecount = await recountAfterSync(db, run.id, log);
+      if (opts.recountPlaces !== false) result.placesRecount = await recountAfterSync(db, run.id, log, pause);
       return result;
     } catch (e) {
       await discardRun(db, run.id).catch(() => undefined);
@@ -143,9 +145,10 @@ async function recountAfterSync(
   db: Store["db"],
   runId: number | null,
   log: Logger,
+  pause: (step: PauseStep) => Promise<void>,
 ): Promise<SyncSummary["placesRecount"]> {
   try {
-    const { places, durationMs } = await recountHotels(db, { runId, log });
+    const { places, durationMs } = await recountHotels(db, { runId, log, beforeSave: () => pause("recount") });
     return { places, durationMs };
   } catch (e) {
     log.error({ runId, err: (e as Error).message }, "recomputing the places' hotel counts failed");

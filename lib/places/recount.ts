@@ -39,7 +39,7 @@ export interface RecountResult {
  */
 export async function recountHotels(
   db: Kysely<Database>,
-  opts: { runId: number | null; log?: Logger; gazetteer?: Gazetteer },
+  opts: { runId: number | null; log?: Logger; gazetteer?: Gazetteer; beforeSave?: () => Promise<void> },
 ): Promise<RecountResult> {
   const started = performance.now();
   const gazetteer = opts.gazetteer ?? (await loadGazetteer(db));
@@ -51,6 +51,7 @@ export async function recountHotels(
   const hotels = rows.map((r) => ({ lat: Number(r.latitude), lon: Number(r.longitude), country: r.country_code }));
   const counts = countHotels(gazetteer, hotels);
   const durationMs = performance.now() - started;
+  await opts.beforeSave?.();
   const recountId = await saveHotelCounts(db, counts, { runId: opts.runId, hotels: hotels.length, durationMs });
   const result = { recountId, hotels: hotels.length, places: counts.size, durationMs: Math.round(durationMs) };
   opts.log?.info({ runId: opts.runId, ...result }, "hotel counts of places recomputed");

@@ -5,6 +5,7 @@ import SQLite from "better-sqlite3";
 import pg from "pg";
 import type { Database } from "./types";
 import { migrateToLatest } from "./migrations";
+import { log } from "@/lib/log";
 
 export type DatabaseKind = "sqlite" | "postgres";
 
@@ -23,6 +24,9 @@ export async function openStore(opts: { kind: DatabaseKind; url?: string; sqlite
   if (opts.kind === "postgres") {
     if (!opts.url) throw new Error("openStore: a postgres:// URL is required");
     const pool = new pg.Pool({ connectionString: opts.url, max: 5 });
+    // A server restart closes idle connections: without a listener that error would end the process (the site, a
+    // sync). The pool opens new connections for the next queries; a query in flight fails on its own.
+    pool.on("error", (e) => log.warn({ err: e.message }, "a PostgreSQL connection closed while idle"));
     // bigint columns (bytes) come back as strings from pg; they fit in a double here.
     pg.types.setTypeParser(20, (v) => Number(v));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

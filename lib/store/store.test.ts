@@ -105,6 +105,11 @@ describe("configuration", () => {
     expect(() => parseConfig({ SFTP_HOST_FINGERPRINT: "md5:zz" })).toThrow(
       /SFTP_HOST_FINGERPRINT: must look like SHA256/,
     );
-    expect(() => parseConfig({ SYNC_TEST_PUBLISH_DELAY_MS: "10" })).toThrow(/only allowed when NODE_ENV=test/);
+    expect(() => parseConfig({ SYNC_TEST_PAUSE_AT: "publish:10" })).toThrow(/only allowed when NODE_ENV=test/);
+    expect(() => parseConfig({ NODE_ENV: "test", SYNC_TEST_PAUSE_AT: "nowhere:10" })).toThrow(/SYNC_TEST_PAUSE_AT/);
+    expect(parseConfig({ NODE_ENV: "test", SYNC_TEST_PAUSE_AT: "recount:25" }).SYNC_TEST_PAUSE_AT).toEqual({
+      step: "recount",
+      ms: 25,
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -66,3 +67,27 @@ export function syncDir(store: Store, dir: string, opts: Partial<SyncOptions> = 
 }
 
 export const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
+
+/** Runs the sync command as a user would, in its own process. */
+export function runSyncCli(args: string[], env: Record<string, string>) {
+  const child = spawn(process.execPath, ["--import", "tsx", "lib/cli/sync.ts", ...args], {
+    cwd: process.cwd(),
+    env: { ...process.env, LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.on("data", (d: Buffer) => (stdout += d));
+  child.stderr.on("data", (d: Buffer) => (stderr += d));
+  const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>(
+    (res) => child.on("exit", (code, signal) => res({ code, signal, stdout, stderr })),
+  );
+  const waitFor = async (text: string) => {
+    const deadline = Date.now() + 30_000;
+    while (!stderr.includes(text)) {
+      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`never saw "${text}": ${stderr}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  return { child, done, waitFor };
+}

@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
@@ -12,7 +11,7 @@ import { MAX_SCHEMA_BYTES } from "../sources/sftp";
 import { syncExport } from "../sync";
 import { countHotels, getHotel, recentRuns, rejectedRecords } from "../queries";
 import { generateExport } from "../generate";
-import { hotel, quietLog, range, tempDir, writeExport } from "./helpers";
+import { hotel, quietLog, range, runSyncCli, tempDir, writeExport } from "./helpers";
 
 if (!sshdAvailable())
   throw new Error("OpenSSH server not installed: apt-get install openssh-server (the CI script does)");
@@ -55,30 +54,6 @@ function source(dir: string, over: Partial<ConstructorParameters<typeof SftpSour
 }
 
 const defaults = { maxRemovedShare: 0.2, maxRejectedShare: 0.1, lockStaleSeconds: 30 };
-
-/** Runs the sync command as a user would, in its own process. */
-function runCli(args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", "lib/cli/sync.ts", ...args], {
-    cwd: process.cwd(),
-    env: { ...process.env, LOG_LEVEL: "info", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (d: Buffer) => (stdout += d));
-  child.stderr.on("data", (d: Buffer) => (stderr += d));
-  const done = new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }>(
-    (res) => child.on("exit", (code, signal) => res({ code, signal, stdout, stderr })),
-  );
-  const waitFor = async (text: string) => {
-    const deadline = Date.now() + 30_000;
-    while (!stderr.includes(text)) {
-      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`never saw "${text}": ${stderr}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  };
-  return { child, done, waitFor };
-}
 
 describe("sync over SFTP from a real OpenSSH server", () => {
   let store: TestStore;
@@ -305,9 +280,9 @@ describe.each(["sqlite", "postgres"] as const)("sync command processes against %
   });
 
   it("refuses the second of two concurrent runs by the lock", async () => {
-    const first = runCli([url(), "--json"], { ...env(), SYNC_TEST_PUBLISH_DELAY_MS: "6000" });
+    const first = runSyncCli([url(), "--json"], { ...env(), SYNC_TEST_PAUSE_AT: "publish:6000" });
     await first.waitFor('"msg":"sync started"');
-    const second = await runCli([url(), "--json"], env()).done;
+    const second = await runSyncCli([url(), "--json"], env()).done;
     expect(second.code).toBe(1);
     expect(second.stderr).toContain("SYNC_LOCKED");
     const a = await first.done;
@@ -317,9 +292,8 @@ describe.each(["sqlite", "postgres"] as const)("sync command processes against %
 
   it("shows readers the old snapshot until the publish commits, then the new one", async () => {
     writeExport({ "hotels.jsonl": range(1, 200).map((n) => hotel(n, { property_type: "Inn" })) }, { dir });
-    const run = runCli([url(), "--json"], { ...env(), SYNC_TEST_PUBLISH_DELAY_MS: "2000" });
-    await run.waitFor('"msg":"publishing"');
-    await new Promise((r) => setTimeout(r, 300)); // inside the publish transaction
+    const run = runSyncCli([url(), "--json"], { ...env(), SYNC_TEST_PAUSE_AT: "publish:2000" });
+    await run.waitFor('"msg":"fault point"'); // inside the open publish transaction, its writes done
     const during = await store.db.selectFrom("hotels").select("property_type").distinct().execute();
     expect(during.map((r) => r.property_type)).toEqual(["Hotel"]);
     expect((await getHotel(store.db, "H7"))?.record.property_type).toBe("Hotel");
@@ -331,16 +305,15 @@ describe.each(["sqlite", "postgres"] as const)("sync command processes against %
 
   it("keeps the previous snapshot when killed during publish, and the next run works", async () => {
     writeExport({ "hotels.jsonl": range(1, 200).map((n) => hotel(n, { is_vr: true })) }, { dir });
-    const run = runCli([url()], { ...env(), SYNC_TEST_PUBLISH_DELAY_MS: "10000" });
-    await run.waitFor('"msg":"publishing"');
-    await new Promise((r) => setTimeout(r, 300)); // inside the publish transaction now
+    const run = runSyncCli([url()], { ...env(), SYNC_TEST_PAUSE_AT: "publish:60000" });
+    await run.waitFor('"msg":"fault point"'); // inside the open publish transaction, its writes done
     run.child.kill("SIGKILL");
     expect((await run.done).signal).toBe("SIGKILL");
 
     expect(await countHotels(store.db)).toBe(200);
     expect((await getHotel(store.db, "H1"))?.record.is_vr).toBeUndefined();
 
-    const next = await runCli([url(), "--json"], env()).done;
+    const next = await runSyncCli([url(), "--json"], env()).done;
     expect(next.code).toBe(0);
     expect(JSON.parse(next.stdout)).toMatchObject({ status: "published", changed: 200 });
     expect((await getHotel(store.db, "H1"))?.record.is_vr).toBe(true);
@@ -354,7 +327,7 @@ describe.each(["sqlite", "postgres"] as const)("sync command processes against %
 
   it("exits 2 with a readable summary when a run is refused", async () => {
     writeExport({ "hotels.jsonl": range(1, 10).map((n) => hotel(n)) }, { dir });
-    const r = await runCli([url()], env()).done;
+    const r = await runSyncCli([url()], env()).done;
     expect(r.code).toBe(2);
     expect(r.stdout).toMatch(/run\s+#\d+ refused/);
     expect(r.stdout).toContain("REMOVAL_THRESHOLD: The export would remove 190 of 200 properties");

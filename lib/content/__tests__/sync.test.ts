@@ -432,7 +432,7 @@ describe.each(CASES)("content sync into $kind (threads: $threads)", ({ kind, thr
         },
       },
     );
-    await expect(syncDir(store, dir, { threads, log, publishDelayMs: 200 })).rejects.toMatchObject({
+    await expect(syncDir(store, dir, { threads, log, pauseAt: { step: "publish", ms: 200 } })).rejects.toMatchObject({
       code: "SYNC_LOCK_LOST",
     });
     await takeover;
