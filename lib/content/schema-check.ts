@@ -16,20 +16,38 @@ function canonical(v: unknown): unknown {
   return v;
 }
 
-/** JSON pointers where two schemas differ, ignoring key order and documentation-only keywords. */
-function diff(a: unknown, b: unknown, at: string, out: string[]): void {
+/** Annotation keywords: documentation only, ignored where they are keywords (never as property names). */
+const ANNOTATIONS = new Set(["description", "title", "$comment", "examples"]);
+/** Keywords whose value maps names (of properties, definitions) to schemas. */
+const NAMED_SCHEMAS = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
+/** Keywords whose value is a list of schemas. */
+const SCHEMA_LISTS = new Set(["allOf", "anyOf", "oneOf", "prefixItems"]);
+/** Keywords whose value is data (compared whole, annotations and all). */
+const DATA = new Set(["enum", "const", "default", "required"]);
+
+/** Where a value sits: a schema (keys are keywords), a map of names to schemas, or data. */
+type Position = "schema" | "names" | "data";
+
+const isObject = (v: unknown): v is Record<string, unknown> => Boolean(v) && typeof v === "object" && !Array.isArray(v);
+const pointer = (at: string, k: string | number) => `${at}/${String(k).replace(/~/g, "~0").replace(/\//g, "~1")}`;
+
+function childPosition(position: Position, key: string): Position {
+  if (position === "names") return "schema";
+  if (position === "data" || DATA.has(key)) return "data";
+  return NAMED_SCHEMAS.has(key) ? "names" : "schema";
+}
+
+/** JSON pointers where two schemas differ, ignoring key order and annotation keywords. */
+function diff(a: unknown, b: unknown, at: string, out: string[], position: Position): void {
   if (out.length >= 20) return;
-  const docOnly = new Set(["description", "title", "$comment", "examples"]);
-  if (a && b && typeof a === "object" && typeof b === "object" && !Array.isArray(a) && !Array.isArray(b)) {
-    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-    for (const k of [...keys].sort()) {
-      if (docOnly.has(k)) continue;
-      diff(
-        (a as Record<string, unknown>)[k],
-        (b as Record<string, unknown>)[k],
-        `${at}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`,
-        out,
-      );
+  if (position !== "data" && isObject(a) && isObject(b)) {
+    for (const k of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()) {
+      if (position === "schema" && ANNOTATIONS.has(k)) continue;
+      const child = childPosition(position, k);
+      const [x, y] = [a[k], b[k]];
+      if (position === "schema" && SCHEMA_LISTS.has(k) && Array.isArray(x) && Array.isArray(y) && x.length === y.length)
+        x.forEach((item, i) => diff(item, y[i], pointer(pointer(at, k), i), out, "schema"));
+      else diff(x, y, pointer(at, k), out, child);
     }
     return;
   }
@@ -52,7 +70,7 @@ export function compareSchemas(ours: string, server: string | null): SchemaStatu
   }
   const mine = JSON.parse(ours) as unknown;
   const differences: string[] = [];
-  diff(mine, theirs, "", differences);
+  diff(mine, theirs, "", differences, "schema");
   if (!differences.length) return { status: "match" };
   return { status: "mismatch", differences, serverVersion: majorVersion(theirs), ourVersion: majorVersion(mine) };
 }
