@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { Gazetteer } from "../gazetteer";
 import { areaRadiusKm, countHotels, COUNT_RULES } from "../hotel-counts";
+import { parseGeoNamesLine } from "../geonames-import";
 import { eastKm, northKm, place } from "./helpers";
 
 const LAT = 48.8566;
@@ -73,6 +74,52 @@ describe("hotelsCnt rules", () => {
     expect(counts.get(landmark.placeId)).toBe(3); // -1 (0 km), -2.9 and 0.9 (1.9 km each)
     expect(counts.get(airport.placeId)).toBe(2); // 15 (5 km) and 29 (9 km)
     expect(counts.get(region.placeId)).toBe(5); // all but 31 km
+  });
+
+  it("city / town: the smallest distance ÷ area radius wins, not the nearest place", () => {
+    // 6 km north: 2 km from the town (2 / 3.2 = 0.63 of its area) but 6 km from the big city (6 / 19 = 0.32 of its).
+    const counts = count([at(6)]);
+    expect(counts.get(bigCity.placeId)).toBe(1);
+    expect(counts.get(town.placeId)).toBeUndefined();
+    // 7.5 km north, 0.5 km from the town (0.16 of its area): the town.
+    expect(count([at(7.5)]).get(town.placeId)).toBe(1);
+  });
+
+  it("subCity: the nearer of two sections", () => {
+    const east = place("east", "subCity", LAT, eastKm(LAT, LON, 2));
+    const withTwo = new Gazetteer([france, bigCity, section, east]);
+    // 1.5 km east: 1.5 km from the east section, 1.8 km from the north one.
+    const counts = countHotels(withTwo, [at(0, 0.5 + 1.0)]);
+    expect(counts.get(east.placeId)).toBe(1);
+    expect(counts.get(section.placeId)).toBeUndefined();
+    // 0.9 km north: the north section (0.1 km), not the east one (2.2 km).
+    expect(countHotels(withTwo, [at(0.9)]).get(section.placeId)).toBe(1);
+  });
+
+  it("touristRegion: 25 km by default; an imported AREA 15 km and PRK 5 km, RGN 50 km", () => {
+    const far = (km: number) => ({ lat: northKm(45, km), lon: 6, country: "FR" });
+    const imported = (code: string, id: number) => {
+      const parsed = parseGeoNamesLine(
+        [id, `Region ${code}`, "", "", "45", "6", "L", code, "FR", "", "84", "", "", "", "0", "", "", "", ""].join(
+          "\t",
+        ),
+        new Set(),
+      );
+      if (!("row" in parsed)) throw new Error(JSON.stringify(parsed));
+      return { ...place(`geonames:${id}`, "touristRegion", 45, 6), radiusKm: parsed.row.radius_km ?? undefined };
+    };
+    const unsized = place("unsized", "touristRegion", 45, 6);
+    const [area, park, rgn] = [imported("AREA", 1), imported("PRK", 2), imported("RGN", 3)];
+    expect([area.radiusKm, park.radiusKm, rgn.radiusKm]).toEqual([15, 5, 50]);
+    expect(COUNT_RULES.TOURIST_REGION_KM).toBe(25);
+    const counts = countHotels(
+      new Gazetteer([unsized, area, park, rgn]),
+      [4.9, 5.1, 14.9, 15.1, 24.9, 25.1, 49.9, 50.1].map(far),
+    );
+    expect(counts.get(park.placeId)).toBe(1);
+    expect(counts.get(area.placeId)).toBe(3);
+    expect(counts.get(unsized.placeId)).toBe(5);
+    expect(counts.get(rgn.placeId)).toBe(7);
   });
 
   it("places without hotels get no count", () => {

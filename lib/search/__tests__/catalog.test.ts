@@ -47,10 +47,18 @@ const base = { sort: "distance" as const, page: 1 };
 
 describe("HotelCatalog.search", () => {
   it("returns exactly the hotels the place's hotelsCnt counted", () => {
-    for (const p of [france, paris, tower, parisAirport, lyon]) {
+    // By hand: all 48 in France; Paris's area (19 km) holds its 45; the tower counts those within 2 km (0…3.0 km
+    // east: 31); the airport 8 km south those within 10 km (all 45); Lyon its 3.
+    const expected = new Map([
+      [france, 48],
+      [paris, 45],
+      [tower, 31],
+      [parisAirport, 45],
+      [lyon, 3],
+    ]);
+    for (const [p, n] of expected) {
       const all = catalog.search(p.placeId, { ...base, page: 1 })!;
-      expect(all.inPlace).toBe(view.hotelsCnt(p));
-      expect(all.total).toBe(view.hotelsCnt(p));
+      expect([p.name, all.inPlace, all.total, view.hotelsCnt(p)]).toEqual([p.name, n, n, n]);
     }
     expect(catalog.search(france.placeId, base)!.total).toBe(48);
     expect(catalog.search(lyon.placeId, base)!.items.map((i) => i.hotel.id)).toEqual(["L0", "L1", "L2"]);
@@ -85,13 +93,18 @@ describe("HotelCatalog.search", () => {
   });
 
   it("filters by property type, pets and vacation rental, and offers the place's types with counts", () => {
+    // Hotels are P00, P03, … (i % 3 = 0), and those are the pet-friendly ones: 15 of them.
     const r = catalog.search(paris.placeId, { ...base, propertyType: "Hotel", petFriendly: true })!;
-    expect(r.total).toBeGreaterThan(0);
+    expect(r.total).toBe(15);
     for (const { hotel } of r.items) expect([hotel.propertyType, hotel.petFriendly]).toEqual(["Hotel", true]);
+    // Vacation rentals: every fifth, P00, P05, … P40.
     const vr = catalog.search(paris.placeId, { ...base, vacationRental: true })!;
-    expect(vr.items.every((i) => i.hotel.vacationRental === true)).toBe(true);
-    expect(r.propertyTypes.map((t) => t.type).sort()).toEqual(["Apartment", "Hostel", "Hotel"]);
-    expect(r.propertyTypes.reduce((n, t) => n + t.count, 0)).toBe(r.inPlace);
+    expect(vr.items.map((i) => i.hotel.id)).toEqual(["P00", "P05", "P10", "P15", "P20", "P25", "P30", "P35", "P40"]);
+    expect(r.propertyTypes).toEqual([
+      { type: "Apartment", count: 15 },
+      { type: "Hostel", count: 15 },
+      { type: "Hotel", count: 15 },
+    ]);
     expect(catalog.search(paris.placeId, { ...base, propertyType: "Castle" })!.total).toBe(0);
   });
 });
