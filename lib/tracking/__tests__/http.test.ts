@@ -67,4 +67,14 @@ describe("click tracking in the built app", () => {
     expect(html).toMatch(/<td>spring mail<\/td><td>1<\/td><td>1<\/td>/);
     expect(html).toMatch(/data-testid="arrivals-unverified"[^>]*>[^<]*: aurora 2\./);
   });
+
+  it("writes the arrivals still in memory when the server shuts down", async () => {
+    const res = await post(server, { ...validBody, hits: 1, label: "last call", anonymousId: "visitor-10" });
+    const [place] = ((await res.json()) as { places: Place[] }).places;
+    expect((await loopbackFetch(place!.url)).status).toBe(200);
+    // At once: well within the flush interval (a second).
+    await server.stop();
+    const rows = await server.store.db.selectFrom("arrivals").selectAll().where("label", "=", "last call").execute();
+    expect(rows).toEqual([expect.objectContaining({ visitor: "visitor-10", place_id: place!.placeId })]);
+  });
 });
