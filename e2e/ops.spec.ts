@@ -60,29 +60,25 @@ test("operators see runs, rejected records, removed properties, partner arrivals
   // Two visitors arrive through the partner's signed links with a label (one of them twice): two arrivals. The same
   // link with its signature cut off is not an arrival, only counted.
   const label = `e2e-${Date.now()}`;
-  const links: Record<string, string> = {};
-  for (const [visitor, placeName] of [
-    ["visitor-1", "Paris"],
-    ["visitor-2", "Rome"],
-  ]) {
+  const signedLink = async (anonymousId: string, placeName: string) => {
     const res = await request.post("/v1/nearby-places", {
       headers: { "X-Partner-Key": BRANDS.sakura.key },
       data: {
         placeName,
         label,
-        anonymousId: visitor,
+        anonymousId,
         currency: "EUR",
         language: "en",
         userCountry: "DE",
         userDevice: "desktop",
-        hits: 1,
       },
     });
     expect(res.status()).toBe(200);
-    links[visitor] = ((await res.json()) as { places: { url: string }[] }).places[0]!.url;
-  }
-  for (const url of [links["visitor-1"]!, links["visitor-2"]!, links["visitor-1"]!]) await page.goto(url);
-  const unsigned = new URL(links["visitor-1"]!);
+    return ((await res.json()) as { places: { url: string }[] }).places[0]!.url;
+  };
+  const first = await signedLink("visitor-1", "Paris");
+  for (const url of [first, await signedLink("visitor-2", "Rome"), first]) await page.goto(url);
+  const unsigned = new URL(first);
   unsigned.searchParams.delete("sig");
   await page.goto(unsigned.href);
 
