@@ -315,7 +315,8 @@ function migrations(kind: DatabaseKind): Record<string, Migration> {
   };
 }
 
-class InCodeProvider implements MigrationProvider {
+/** The migrations above, for kysely's Migrator (tests migrate to a given step with it). */
+export class InCodeProvider implements MigrationProvider {
   constructor(private readonly kind: DatabaseKind) {}
   async getMigrations() {
     return migrations(this.kind);
