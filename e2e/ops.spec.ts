@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { E2E_OPS_TOKEN } from "./seed";
-import { IDP, PORT, site, watchConsole } from "./fixtures/site";
+import { BRANDS, IDP, PORT, watchConsole } from "./fixtures/site";
 
 const OPS = `http://127.0.0.1:${PORT}/ops`;
 
@@ -54,12 +54,33 @@ test("the status page is closed without the operators' token", async ({ page, re
 test("operators see runs, rejected records, removed properties, partner arrivals and a property's diff", async ({
   page,
   context,
+  request,
 }) => {
   const errors = watchConsole(page);
-  // A visitor arrives through a partner link with a label: the search page records it.
+  // Two visitors arrive through the partner's signed links with a label (one of them twice): two arrivals. The same
+  // link with its signature cut off is not an arrival, only counted.
   const label = `e2e-${Date.now()}`;
-  await page.goto(site("sakura", `/search?q=Paris&source=sakura-partner&label=${label}&anonymousId=visitor-1`));
-  await page.goto(site("sakura", `/search?q=Rome&source=sakura-partner&label=${label}&anonymousId=visitor-2`));
+  const signedLink = async (anonymousId: string, placeName: string) => {
+    const res = await request.post("/v1/nearby-places", {
+      headers: { "X-Partner-Key": BRANDS.sakura.key },
+      data: {
+        placeName,
+        label,
+        anonymousId,
+        currency: "EUR",
+        language: "en",
+        userCountry: "DE",
+        userDevice: "desktop",
+      },
+    });
+    expect(res.status()).toBe(200);
+    return ((await res.json()) as { places: { url: string }[] }).places[0]!.url;
+  };
+  const first = await signedLink("visitor-1", "Paris");
+  for (const url of [first, await signedLink("visitor-2", "Rome"), first]) await page.goto(url);
+  const unsigned = new URL(first);
+  unsigned.searchParams.delete("sig");
+  await page.goto(unsigned.href);
 
   await page.goto(OPS);
   await page.getByLabel("Token").fill(E2E_OPS_TOKEN);
@@ -77,11 +98,16 @@ test("operators see runs, rejected records, removed properties, partner arrivals
   expect(await rejected.count()).toBe(3);
   await expect(rejected.first()).toContainText("hotels.jsonl:");
   expect(await page.getByRole("region", { name: "Removed properties" }).locator("tbody tr").count()).toBeGreaterThan(0);
-  const arrival = page.getByTestId("arrivals").locator("tr", { hasText: label });
-  await expect(arrival).toContainText("sakura");
-  await expect(arrival).toContainText("sakura-partner");
-  await expect(arrival.locator("td").nth(3)).toHaveText("2");
-  await expect(arrival.locator("td").nth(4)).toHaveText("2");
+  // Arrivals are written within a second or two of the visit (off the request path): reloaded until they show.
+  await expect(async () => {
+    await page.reload();
+    const arrival = page.getByTestId("arrivals").locator("tr", { hasText: label });
+    await expect(arrival).toContainText("sakura", { timeout: 500 });
+    await expect(arrival).toContainText("sakura-partner", { timeout: 500 });
+    await expect(arrival.locator("td").nth(3)).toHaveText("2", { timeout: 500 });
+    await expect(arrival.locator("td").nth(4)).toHaveText("2", { timeout: 500 });
+    await expect(page.getByTestId("arrivals-unverified")).toContainText(/sakura [1-9]/, { timeout: 500 });
+  }).toPass({ timeout: 15_000 });
 
   // Each brand's sign-on: the reference IdP in force, silent login on, users in its pool.
   for (const brand of ["aurora", "sakura"]) {

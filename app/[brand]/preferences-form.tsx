@@ -8,6 +8,18 @@ interface Option {
   label: string;
 }
 
+/** A partner link's parameters (preferences and click tracking): not carried back to the page. */
+const LINK_PARAMS = [
+  "lang",
+  "curr",
+  "forceLanguageChange",
+  "forceCurrencyChange",
+  "source",
+  "label",
+  "anonymousId",
+  "sig",
+];
+
 /**
  * The language and currency switchers: a plain GET form to /preferences (proxy.ts saves the choice and returns to
  * this page), submitted as soon as a value changes; without JavaScript the button submits it.
@@ -23,8 +35,7 @@ export function PreferencesForm(props: {
   const query = useSearchParams();
   // Back to this page without the link parameters that would override the new choice.
   const rest = new URLSearchParams(query);
-  for (const k of ["lang", "curr", "forceLanguageChange", "forceCurrencyChange", "source", "label", "anonymousId"])
-    rest.delete(k);
+  for (const k of LINK_PARAMS) rest.delete(k);
   const back = rest.size ? `${pathname}?${rest}` : pathname;
   const submit = () => form.current?.requestSubmit();
   return (

@@ -23,7 +23,7 @@ export default async function StatusPage({ searchParams }: Props) {
   }
 
   const { db } = await store();
-  const { runs, runId, rejected, removed, arrivals, signOn } = await loadStatus(db, {
+  const { runs, runId, rejected, removed, arrivals, tracking, signOn } = await loadStatus(db, {
     runId: Number(query.run) || undefined,
   });
 
@@ -150,7 +150,7 @@ export default async function StatusPage({ searchParams }: Props) {
 
       <section aria-labelledby="arrivals">
         <h2 id="arrivals">Partner arrivals (last {ARRIVALS_DAYS} days)</h2>
-        {arrivals.length === 0 ? (
+        {arrivals.rows.length === 0 ? (
           <p className="muted">None.</p>
         ) : (
           <table data-testid="arrivals">
@@ -161,23 +161,35 @@ export default async function StatusPage({ searchParams }: Props) {
                 <th>Label</th>
                 <th>Arrivals</th>
                 <th>Anonymous visitors</th>
-                <th>Last</th>
+                <th>Last day</th>
               </tr>
             </thead>
             <tbody>
-              {arrivals.map((a) => (
+              {arrivals.rows.map((a) => (
                 <tr key={`${a.brand_id}/${a.source}/${a.label ?? ""}`}>
                   <td>{a.brand_id}</td>
                   <td>{a.source}</td>
                   <td>{a.label ?? "—"}</td>
                   <td>{a.arrivals}</td>
                   <td>{a.visitors}</td>
-                  <td>{String(a.last_arrival)}</td>
+                  <td>{a.last_day}</td>
                 </tr>
               ))}
             </tbody>
           </table>
         )}
+        {arrivals.more > 0 && <p className="muted">{arrivals.more} more rows not shown (the smallest).</p>}
+        <p className="muted" data-testid="arrivals-unverified">
+          Links with a brand&apos;s partner source but no valid signature (counted, not arrivals):{" "}
+          {Object.keys(tracking.unverified).length === 0
+            ? "none"
+            : Object.entries(tracking.unverified)
+                .map(([brand, n]) => `${brand} ${n}`)
+                .join(", ")}
+          . Waiting to be written: {tracking.recorder.pending}; dropped (buffer full) since start:{" "}
+          {tracking.recorder.dropped}
+          {tracking.recorder.failures > 0 && `; the store refused the last ${tracking.recorder.failures} writes`}.
+        </p>
       </section>
 
       <section aria-labelledby="sign-on">

@@ -186,6 +186,8 @@ export async function withLoadedServer<T>(
         NODE_ENV: "production",
         // The demo brands on purpose (a benchmark, not a deployment), unless the benchmark gives its own file.
         DEMO_BRANDS: "true",
+        // Production refuses to start without a key for partner links; a benchmark's own.
+        TRACKING_SECRET: "bench-tracking-secret-not-for-deployments",
         ...(typeof env === "function" ? await env(port) : env),
       }),
       { entry },

@@ -81,6 +81,14 @@ const envSchema = z.object({
    * start without it when a brand has sign-on (under `next dev` one is generated into DATA_DIR/auth-secret).
    */
   AUTH_SECRET: z.string().min(32, "must have at least 32 characters").optional(),
+  /**
+   * Click tracking: the key that signs the tracking parameters of nearby-places links (lib/tracking/signature.ts). At
+   * least 32 characters, the same on every instance. Unset: derived from AUTH_SECRET when that is set; otherwise
+   * the server refuses to start under NODE_ENV=production, and elsewhere one is generated into DATA_DIR/tracking-secret.
+   */
+  TRACKING_SECRET: z.string().min(32, "must have at least 32 characters").optional(),
+  /** Click tracking: arrivals (and unverified counts) older than this many days are deleted. */
+  ARRIVALS_RETENTION_DAYS: z.coerce.number().int().min(1).max(3660).default(400),
   /** Which of a brand's sign-on credentials are in force (spec §4.6: separate staging and production credentials). */
   SSO_ENVIRONMENT: z.enum(["staging", "production"]).default("production"),
   /**

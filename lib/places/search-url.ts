@@ -1,4 +1,5 @@
 import type { Brand } from "@/lib/brands";
+import { SIGNATURE_PARAM, signTracking, trackingKey } from "@/lib/tracking/signature";
 
 /** The path of a brand's search-results page (the brand sites serve it). */
 export const SEARCH_PATH = "/search";
@@ -15,11 +16,16 @@ export interface SearchLinkContext {
 
 /**
  * Builds search-results links on the brand's domain (seed §2.2): the query carries placeId, curr, lang, rooms,
- * checkIn / checkOut and label when given, the partner's source, the anonymous id for click tracking, and
- * forceCurrencyChange / forceLanguageChange ("true" / "false", from the brand's settings). Everything but placeId is
- * the same for every place of a response, so it is encoded once.
+ * checkIn / checkOut and label when given, the partner's source, the anonymous id for click tracking, `sig` (the
+ * signature of source, label and anonymousId: lib/tracking/signature.ts) and forceCurrencyChange /
+ * forceLanguageChange ("true" / "false", from the brand's settings). Everything but placeId is the same for every
+ * place of a response, so it is encoded (and signed) once.
  */
-export function searchLinks(brand: Brand, ctx: SearchLinkContext): (placeId: string) => string {
+export function searchLinks(
+  brand: Brand,
+  ctx: SearchLinkContext,
+  key: Buffer = trackingKey(),
+): (placeId: string) => string {
   const q = new URLSearchParams();
   q.set("curr", ctx.currency);
   q.set("lang", ctx.language);
@@ -29,6 +35,10 @@ export function searchLinks(brand: Brand, ctx: SearchLinkContext): (placeId: str
   q.set("source", brand.partner.source);
   if (ctx.label) q.set("label", ctx.label);
   if (ctx.anonymousId) q.set("anonymousId", ctx.anonymousId);
+  q.set(
+    SIGNATURE_PARAM,
+    signTracking(key, brand.id, { source: brand.partner.source, label: ctx.label, anonymousId: ctx.anonymousId }),
+  );
   q.set("forceCurrencyChange", String(brand.partner.forceCurrencyChange));
   q.set("forceLanguageChange", String(brand.partner.forceLanguageChange));
   const prefix = `${brand.canonicalUrl}${SEARCH_PATH}?placeId=`;

@@ -11,6 +11,8 @@ import { AppError, errorResponse, isAppError } from "@/lib/http/errors";
 import { log } from "@/lib/log";
 import { admit } from "@/lib/mcp/access";
 import { mcpErrorResponse } from "@/lib/mcp/errors";
+import { prepareTracking } from "@/lib/tracking/signature";
+import { stopArrivalRecorder } from "@/lib/tracking/recorder";
 import { COMPRESS_THRESHOLD, compressWhole } from "./compress";
 
 /**
@@ -105,6 +107,7 @@ const JSON_ROUTES = /^\/(v1|api)\//;
 export async function startServer(opts: { port: number; hostname?: string; dir?: string }) {
   const hostname = opts.hostname ?? "127.0.0.1";
   prepareSignOn();
+  prepareTracking();
   // No hostname for Next: with one, a proxy.ts rewrite's URL (built on "localhost") differs from the URL Next builds
   // of the request (on the hostname), so Next takes the rewrite for an external one and proxies it to itself forever.
   const app = next({ dev: false, dir: opts.dir ?? process.cwd(), port: opts.port });
@@ -165,6 +168,15 @@ export async function startServer(opts: { port: number; hostname?: string; dir?:
   return {
     server,
     url,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: async () => {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Arrivals still in memory are written before the process goes (lib/tracking/recorder.ts): once the requests
+      // in flight are done, or after a second if some linger (npm start exits 3 s after a signal whatever happens).
+      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
+      await stopArrivalRecorder().catch((e: unknown) =>
+        log.warn({ err: (e as Error).message }, "arrivals not written"),
+      );
+      await closed;
+    },
   };
 }

@@ -142,16 +142,29 @@ export interface PlaceRecountsTable {
   duration_ms: number;
 }
 
-/** Click tracking: a visitor arrived on a brand's search page from a partner link (no personal data). */
+/**
+ * Click tracking: a visitor arrived on a brand's search page through a verified partner link (no personal data).
+ * One row per brand, partner source, visitor, label and day (the key): the first arrival of that day.
+ */
 export interface ArrivalsTable {
-  id: Generated<number>;
+  /** YYYY-MM-DD (UTC). */
+  day: string;
   brand_id: string;
-  /** The partner's source id from the link. */
+  /** The partner's source id from the link (always the brand's own partner). */
   source: string;
+  /** "" when the link had none. */
+  label: string;
+  /** The link's anonymousId; "" when it had none. */
+  visitor: string;
   place_id: string | null;
-  label: string | null;
-  anonymous_id: string | null;
   arrived_at: string;
+}
+
+/** Click tracking: links with the brand's partner source whose signature is missing or wrong, per brand and day. */
+export interface ArrivalUnverifiedDaysTable {
+  day: string;
+  brand_id: string;
+  count: number;
 }
 
 /**
@@ -251,6 +264,7 @@ export interface Database {
   place_hotel_counts: PlaceHotelCountsTable;
   place_recounts: PlaceRecountsTable;
   arrivals: ArrivalsTable;
+  arrival_unverified_days: ArrivalUnverifiedDaysTable;
   hotels: HotelsTable;
   hotel_versions: HotelVersionsTable;
   sync_runs: SyncRunsTable;

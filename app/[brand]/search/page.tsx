@@ -5,12 +5,11 @@ import { getHotels } from "@/lib/content/queries";
 import { shownImages } from "@/lib/content/images";
 import { format, messages } from "@/lib/i18n/messages";
 import { countryName } from "@/lib/locale";
-import { log } from "@/lib/log";
 import { placeName } from "@/lib/places/types";
 import { parseSearchQuery, searchHref, stayParams, type QueryValues } from "@/lib/search/params";
 import { hotelCatalog } from "@/lib/search/service";
 import { store } from "@/lib/store";
-import { recordArrival } from "@/lib/tracking/arrivals";
+import { trackArrival } from "@/lib/tracking/arrivals";
 
 export const dynamic = "force-dynamic";
 
@@ -22,7 +21,8 @@ const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v
 
 /**
  * Search results: the hotels of a place (the nearby-places url lands here), sorted, filtered and paged. A visitor
- * arriving through a partner link (source, label) is recorded for the operators (lib/tracking, nothing personal).
+ * arriving through a partner link (source, label, sig) is noted for the operators (lib/tracking, nothing personal),
+ * in memory: the page never waits for the store to record it.
  */
 export default async function SearchPage({ params, searchParams }: Props) {
   const { brand, preferences } = await brandContext((await params).brand);
@@ -30,16 +30,17 @@ export default async function SearchPage({ params, searchParams }: Props) {
   const m = messages(language);
   const values = await searchParams;
   const query = parseSearchQuery(values);
-  const { db } = await store();
 
   if (first(values.source)) {
-    await recordArrival(db, brand, {
+    trackArrival(brand, {
       source: first(values.source),
       label: first(values.label),
       placeId: query.placeId,
       anonymousId: first(values.anonymousId),
-    }).catch((e: unknown) => log.warn({ err: (e as Error).message }, "arrival not recorded"));
+      sig: first(values.sig),
+    });
   }
+  const { db } = await store();
 
   const catalog = await hotelCatalog();
   const typed = query.q && !query.placeId ? catalog.suggest(query.q, language, { places: 1, hotels: 20 }) : undefined;

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { BrandRegistry } from "@/lib/brands";
 import demoBrands from "@/lib/brands/demo-brands.json";
 import { AppError } from "@/lib/http/errors";
+import { trackingKey, verifyTracking } from "@/lib/tracking/signature";
 import { Gazetteer } from "../gazetteer";
 import { PlacesView, nearbyPlaces } from "../nearby";
 import { parseNearbyPlacesRequest } from "../request";
@@ -152,9 +153,13 @@ describe("nearbyPlaces (the library call behind POST /v1/nearby-places)", () => 
       source: "aurora-partner",
       label: "spring mail",
       anonymousId: "v-1",
+      sig: expect.stringMatching(/^[A-Za-z0-9_-]{22}$/),
       forceCurrencyChange: "false",
       forceLanguageChange: "false",
     });
+    // Click tracking: the signature of source, label and anonymousId (lib/tracking/signature.ts).
+    const tracked = { source: "aurora-partner", label: "spring mail", anonymousId: "v-1" };
+    expect(verifyTracking(trackingKey(), "aurora", tracked, url.searchParams.get("sig"))).toBe(true);
     const other = new URL(ask({ hits: 1 }, sakura)[0]!.url);
     expect(other.host).toBe("brand-b.localhost:3000");
     expect(other.searchParams.get("source")).toBe("sakura-partner");

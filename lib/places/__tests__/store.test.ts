@@ -3,16 +3,12 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestStore, STORE_KINDS, type TestStore } from "@/lib/store/testing";
-import { BrandRegistry } from "@/lib/brands";
-import demoBrands from "@/lib/brands/demo-brands.json";
-import { arrivalsByLabel, recordArrival } from "@/lib/tracking/arrivals";
 import { hotel, syncDir, tempDir, writeExport } from "@/lib/content/__tests__/helpers";
 import { importGeoNames } from "../geonames-import";
 import { loadGazetteer, recountHotels } from "../recount";
 import { latestRecount, loadHotelCounts } from "../store";
 import { placeIdFor } from "../place-id";
 
-const aurora = BrandRegistry.parse(JSON.stringify(demoBrands), "demo").get("aurora")!;
 const FRANCE = placeIdFor("country:FR");
 
 /** A GeoNames dump line (19 tab-separated columns) from the columns the importer reads. */
@@ -133,42 +129,5 @@ describe.each(STORE_KINDS)("places in the %s store", (kind) => {
     await expect(importGeoNames(store.db, file)).rejects.toMatchObject({ code: "IMPORT_FAILED" });
     const rows = await store.db.selectFrom("places").select("place_id").where("name", "like", "Monument%").execute();
     expect(rows).toEqual([]);
-  });
-
-  it("records arrivals from partner links without personal data, and reports them per partner and label", async () => {
-    const since = new Date(Date.now() - 60_000);
-    const placeId = placeIdFor("country:FR");
-    const a = await recordArrival(store.db, aurora, {
-      source: "aurora-partner",
-      label: "mail",
-      placeId,
-      anonymousId: "v1",
-    });
-    expect(a).toMatchObject({ brandId: "aurora", source: "aurora-partner", label: "mail", placeId, anonymousId: "v1" });
-    await recordArrival(store.db, aurora, { source: "aurora-partner", label: "mail", placeId, anonymousId: "v2" });
-    await recordArrival(store.db, aurora, { source: "aurora-partner", label: "mail", anonymousId: "v1" });
-    await recordArrival(store.db, aurora, { source: "aurora-partner" });
-    // Not a partner link, or values that cannot be stored as they are.
-    expect(await recordArrival(store.db, aurora, {})).toBeNull();
-    expect(await recordArrival(store.db, aurora, { source: "<script>" })).toBeNull();
-    const odd = await recordArrival(store.db, aurora, {
-      source: "aurora-partner",
-      label: "bad\u0000label",
-      placeId: "not-an-id",
-      anonymousId: "has space",
-    });
-    expect(odd).toMatchObject({ label: null, placeId: null, anonymousId: null });
-
-    const report = await arrivalsByLabel(store.db, since);
-    expect(report[0]).toMatchObject({
-      brand_id: "aurora",
-      source: "aurora-partner",
-      label: "mail",
-      arrivals: 3,
-      visitors: 2,
-    });
-    expect(report.reduce((n, r) => n + r.arrivals, 0)).toBe(5);
-    const columns = Object.keys((await store.db.selectFrom("arrivals").selectAll().executeTakeFirstOrThrow()) ?? {});
-    expect(columns.sort()).toEqual(["anonymous_id", "arrived_at", "brand_id", "id", "label", "place_id", "source"]);
   });
 });
