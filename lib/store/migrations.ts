@@ -323,8 +323,20 @@ export class InCodeProvider implements MigrationProvider {
   }
 }
 
+/**
+ * kysely's Migrator for this store. On PostgreSQL its bookkeeping tables live in the connection's current schema:
+ * left to itself, kysely looks for them in every schema, and a second store's (another schema of the same database)
+ * would be taken for this one's.
+ */
+export async function storeMigrator(db: Kysely<unknown>, kind: DatabaseKind): Promise<Migrator> {
+  const provider = new InCodeProvider(kind);
+  if (kind === "sqlite") return new Migrator({ db, provider });
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return new Migrator({ db, provider, migrationTableSchema: rows[0]!.schema });
+}
+
 export async function migrateToLatest(db: Kysely<unknown>, kind: DatabaseKind): Promise<void> {
-  const migrator = new Migrator({ db, provider: new InCodeProvider(kind) });
+  const migrator = await storeMigrator(db, kind);
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {

@@ -3,10 +3,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, Migrator, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { InCodeProvider, migrateToLatest } from "@/lib/store/migrations";
+import { migrateToLatest, storeMigrator } from "@/lib/store/migrations";
 import { STORE_KINDS, TEST_POSTGRES_URL } from "@/lib/store/testing";
 
 /** A database migrated up to a given step only (the store's openers always migrate to the latest). */
@@ -47,7 +47,7 @@ describe.each(STORE_KINDS)("migration 0009 on %s", (kind) => {
   it("turns the arrivals stored before it (unsigned, source unchecked) into unverified counts per brand and day", async () => {
     const { db, drop } = await databaseAt(kind);
     try {
-      const migrated = await new Migrator({ db, provider: new InCodeProvider(kind) }).migrateTo("0008_hotel_events");
+      const migrated = await (await storeMigrator(db, kind)).migrateTo("0008_hotel_events");
       expect(migrated.error).toBeUndefined();
       const old = (brand: string, at: string, label: string | null = null) =>
         sql`insert into arrivals (brand_id, source, place_id, label, anonymous_id, arrived_at)
