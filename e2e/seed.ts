@@ -6,6 +6,7 @@ import { LocalSource } from "../lib/content/sources";
 import { syncExport } from "../lib/content/sync";
 import { openStore } from "../lib/store/db";
 import { spawn } from "node:child_process";
+import { exitWithParent } from "@/lib/runtime/parent";
 import { startDemoSso } from "../lib/partner-idp/demo";
 import { E2E_SSO_DIR } from "./fixtures/site";
 
@@ -75,6 +76,7 @@ export async function seed(): Promise<void> {
  * both brands registered (silent login on), then serve the built app on it (Playwright stops it after the run).
  */
 export async function serve(port: string, idpPort: string): Promise<void> {
+  exitWithParent(process.ppid);
   await seed();
   const sso = await startDemoSso({ appPort: Number(port), idpPort: Number(idpPort), dataDir: E2E_SSO_DIR });
   const server = spawn(
@@ -86,6 +88,7 @@ export async function serve(port: string, idpPort: string): Promise<void> {
         ...process.env,
         DATABASE_URL: "sqlite://.data/e2e/hotels.sqlite",
         OPS_TOKEN: E2E_OPS_TOKEN,
+        EXIT_WITH_PARENT: String(process.pid),
         ...sso.env,
       },
     },

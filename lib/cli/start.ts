@@ -1,6 +1,8 @@
 import { startServer } from "@/lib/server";
 import { brandRegistryProblem } from "@/lib/brands";
 import { log } from "@/lib/log";
+import { config } from "@/lib/config";
+import { exitWithParent } from "@/lib/runtime/parent";
 
 /**
  * npm start [-- --port 3000 --hostname 127.0.0.1]: serves the built app (next build first) with br/gzip/deflate
@@ -13,6 +15,8 @@ function arg(names: string[], fallback: string): string {
 
 const port = Number(arg(["--port", "-p"], process.env.PORT ?? "3000"));
 const hostname = arg(["--hostname", "-H"], process.env.HOST ?? "127.0.0.1");
+
+exitWithParent(config().EXIT_WITH_PARENT);
 
 const problem = brandRegistryProblem();
 if (problem) {

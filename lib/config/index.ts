@@ -128,6 +128,8 @@ const envSchema = z.object({
    * for a client on this machine (spec §5 rule 3: HTTPS only).
    */
   MCP_ALLOW_HTTP: flag.default(false),
+  /** Set by test harnesses to their pid: the process exits once that parent is gone (lib/runtime/parent.ts). */
+  EXIT_WITH_PARENT: z.coerce.number().int().positive().optional(),
   /**
    * Fault injection for the crash tests, `<step>:<ms>`: the sync pauses that long at a step (lib/content/faults.ts),
    * after logging "fault point". Test only.
