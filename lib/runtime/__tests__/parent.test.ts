@@ -14,8 +14,8 @@ const alive = (pid: number) => {
 
 /** A parent process that starts a child (watching its parent or not), prints the child's pid, then idles. */
 function parentOf(watch: boolean) {
-  const module = path.resolve("lib/runtime/parent.ts");
-  const child = `import(${JSON.stringify(module)}).then((m) => { m.exitWithParent(${watch} ? Number(process.env.PARENT) : undefined); console.log(process.pid); setInterval(() => {}, 1000); })`;
+  const source = path.resolve("lib/runtime/parent.ts");
+  const child = `import(${JSON.stringify(source)}).then((m) => { m.exitWithParent(${watch} ? Number(process.env.PARENT) : undefined); console.log(process.pid); setInterval(() => {}, 1000); })`;
   // The parent passes its pid and relays the child's "ready" line (the child's pid).
   const parent = `const c = require("child_process").spawn(process.execPath, ["--import", "tsx", "-e", ${JSON.stringify(child)}], { stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, PARENT: String(process.pid) } }); setInterval(() => {}, 1000);`;
   const p = spawn(process.execPath, ["-e", parent], { stdio: ["ignore", "pipe", "inherit"] });
