@@ -90,13 +90,13 @@ export function nonceOf(policy: string | null | undefined): string | undefined {
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 /**
- * Features no page of the platform uses (no page asks for the visitor's position: places come from the destination
- * box), denied to the pages and anything they could embed.
+ * Features no page of the platform uses (no page asks for the visitor's position: places come from the
+ * destination box), denied to the pages and anything they could embed. Only names Chromium knows: an unknown one is a
+ * console warning on every page.
  */
 export const PERMISSIONS_POLICY = [
   "accelerometer",
   "autoplay",
-  "bluetooth",
   "browsing-topics",
   "camera",
   "display-capture",
