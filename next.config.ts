@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { API_CONTENT_SECURITY_POLICY, COMMON_SECURITY_HEADERS } from "./lib/http/security-headers";
 
 const nextConfig: NextConfig = {
   // Native and Node-only modules stay out of the server bundle.
@@ -7,18 +8,16 @@ const nextConfig: NextConfig = {
   // Responses are compressed by lib/server (br, gzip, deflate); Next's built-in compression knows only gzip/deflate.
   compress: false,
   reactStrictMode: true,
-  // Security headers on every response, pages and API alike (here rather than in a proxy: a proxy in front of a POST
-  // route makes Next copy the request body for it).
+  // Security headers (lib/http/security-headers.ts) on every response, pages and API alike; the JSON routes' CSP here
+  // (they do not pass the proxy: a proxy in front of a POST route makes Next copy the request body for it). Pages get
+  // theirs, with a nonce, from proxy.ts; HSTS comes from lib/server, which knows whether the request came over TLS.
   async headers() {
+    const api = [{ key: "Content-Security-Policy", value: API_CONTENT_SECURITY_POLICY }];
     return [
-      {
-        source: "/:path*",
-        headers: [
-          { key: "X-Content-Type-Options", value: "nosniff" },
-          { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
-          { key: "X-Frame-Options", value: "DENY" },
-        ],
-      },
+      { source: "/:path*", headers: [...COMMON_SECURITY_HEADERS] },
+      { source: "/api/:path*", headers: api },
+      { source: "/v1/:path*", headers: api },
+      { source: "/mcp", headers: api },
     ];
   },
 };

@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { brands } from "@/lib/brands";
+import { brands, type Brand } from "@/lib/brands";
 import {
   brandCurrency,
   brandLanguage,
@@ -12,6 +12,9 @@ import { BRAND_HEADERS, PREFERENCES_PATH, UNKNOWN_HOST_PATH } from "@/lib/brands
 import { expired, SSO_COOKIES } from "@/lib/auth/cookies";
 import { requestOrigin } from "@/lib/auth/origin";
 import { silentSignIn } from "@/lib/auth/silent";
+import { cachedMetadata } from "@/lib/auth/discovery";
+import { requestFacts } from "@/lib/http/request-facts";
+import { newNonce, pageContentSecurityPolicy } from "@/lib/http/security-headers";
 
 const YEAR = 365 * 24 * 3600;
 
@@ -24,6 +27,39 @@ function saveCookies(response: NextResponse, request: NextRequest, save: Partial
   return response;
 }
 
+/** The platform's own routes on any host (operators' pages, sign-on forms and callback): not a brand's pages. */
+const PLATFORM_ROUTES = /^\/(?:ops(?:\/|$)|sso\/|oauth2\/)/;
+
+/**
+ * The page's Content-Security-Policy with a fresh nonce (lib/http/security-headers.ts). A brand's forms may also go
+ * to its partner IdP: the sign-in form's answer redirects to the authorize endpoint (its origin known once discovery
+ * answered; lib/server asks every IdP at start), the issuer's origin until then.
+ */
+function contentSecurityPolicy(request: NextRequest, brand: Brand | undefined): string {
+  const sso = brand && brands().sso(brand);
+  return pageContentSecurityPolicy({
+    nonce: newNonce(),
+    development: process.env.NODE_ENV === "development",
+    tls: requestFacts(request.headers).https,
+    formActionOrigins: sso ? [sso.issuer, cachedMetadata(sso.issuer)?.authorization_endpoint] : [],
+  });
+}
+
+/**
+ * The request's headers with the policy for Next (it takes the nonce for its scripts from the request's CSP header,
+ * overwriting any a client sent), and the same policy on the response.
+ */
+function requestWithPolicy(request: NextRequest, policy: string): Headers {
+  const headers = new Headers(request.headers);
+  headers.set("content-security-policy", policy);
+  return headers;
+}
+
+function withPolicy<R extends NextResponse>(response: R, policy: string): R {
+  response.headers.set("Content-Security-Policy", policy);
+  return response;
+}
+
 /**
  * Host → brand: every page request is rewritten into the brand's pages (app/[brand]/…) with the visitor's language
  * and currency resolved here, where cookies can be set (lib/brands/preferences.ts has the rules). A host no brand
@@ -31,13 +67,22 @@ function saveCookies(response: NextResponse, request: NextRequest, save: Partial
  * headers this proxy always overwrites, so a client cannot choose them.
  */
 export async function proxy(request: NextRequest) {
-  const brand = brands().forHost(request.headers.get("host"));
   const url = request.nextUrl;
+  // The platform's own routes pass unchanged (no rewrite, any host): they only get the page policy.
+  if (PLATFORM_ROUTES.test(url.pathname)) {
+    const policy = contentSecurityPolicy(request, undefined);
+    return withPolicy(NextResponse.next({ request: { headers: requestWithPolicy(request, policy) } }), policy);
+  }
+  const brand = brands().forHost(request.headers.get("host"));
+  const policy = contentSecurityPolicy(request, brand);
   if (!brand) {
     const target = url.clone();
     target.pathname = UNKNOWN_HOST_PATH;
     target.search = "";
-    return NextResponse.rewrite(target, { status: 404 });
+    return withPolicy(
+      NextResponse.rewrite(target, { status: 404, request: { headers: requestWithPolicy(request, policy) } }),
+      policy,
+    );
   }
 
   // The language and currency switchers: an explicit choice, saved, then back to the page (same site only).
@@ -74,7 +119,7 @@ export async function proxy(request: NextRequest) {
     acceptLanguage: request.headers.get("accept-language"),
   });
 
-  const headers = new Headers(request.headers);
+  const headers = requestWithPolicy(request, policy);
   headers.set(BRAND_HEADERS.brand, brand.id);
   headers.set(BRAND_HEADERS.language, preferences.language);
   headers.set(BRAND_HEADERS.currency, preferences.currency);
@@ -89,14 +134,14 @@ export async function proxy(request: NextRequest) {
   target.pathname = `/${brand.id}${url.pathname === "/" ? "" : url.pathname}`;
   const response = NextResponse.rewrite(target, { request: { headers } });
   response.headers.set("Vary", "Host, Cookie, Accept-Language");
+  withPolicy(response, policy);
   if (notice) response.cookies.set(SSO_COOKIES.notice, "", expired(requestOrigin(request).startsWith("https:")));
   return saveCookies(response, request, save);
 }
 
 export const config = {
-  // Not the API (/v1, /api, /mcp: they need nothing from here, and a proxy in front of a POST makes Next copy its
-  // body), the sign-on callback and forms (/oauth2, /sso), the operators' pages (/ops: any host), nor static files.
-  matcher: [
-    "/((?!api/|v1/|mcp(?:/|$)|oauth2/|sso/|ops(?:/|$)|_next/static|_next/image|favicon.ico|icon.svg|sample-images/|brands/).*)",
-  ],
+  // Every page, the platform's own routes included (/ops, /sso, /oauth2: their pages and Next's 404 page there need
+  // the policy's nonce). Not the API (/v1, /api, /mcp: JSON, whose headers next.config.ts sets, and a proxy in front
+  // of a POST makes Next copy its body), nor static files.
+  matcher: ["/((?!api/|v1/|mcp(?:/|$)|_next/static|_next/image|favicon.ico|icon.svg|sample-images/|brands/).*)"],
 };

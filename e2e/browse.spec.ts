@@ -1,5 +1,5 @@
 import { E2E_OPS_TOKEN } from "./seed";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures/test";
 import { BRANDS, PORT, site, watchConsole } from "./fixtures/site";
 
 test("a host no brand owns gets a plain 404 page, never a brand's site", async ({ page }) => {

@@ -1,5 +1,6 @@
 import http from "node:http";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures/test";
 import { DEMO_SSO_CLIENTS } from "../lib/partner-idp/demo";
 import { CHECK_ITEMS } from "../lib/sso-check/items";
 import { E2E_OPS_TOKEN } from "./seed";

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures/test";
 import { E2E_OPS_TOKEN } from "./seed";
 import { BRANDS, IDP, PORT, watchConsole } from "./fixtures/site";
 

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures/test";
 import { IDP, site, watchConsole, type BrandName } from "./fixtures/site";
 import { account, IdpLoginPage, PARTNER_PASSWORD, PARTNER_USER, watchIdp } from "./fixtures/sso";
 

@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
+import { expect, test } from "./fixtures/test";
 import { startAppServer, type AppServer } from "./fixtures/app-server";
 import { site, watchConsole, screenshotPath } from "./fixtures/site";
 import { account, PARTNER_PASSWORD, PARTNER_USER, signInAtPartnerSite } from "./fixtures/sso";

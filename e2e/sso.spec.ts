@@ -2,7 +2,7 @@ import os from "node:os";
 import path from "node:path";
 import fs from "node:fs";
 import Database from "better-sqlite3";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures/test";
 import { startAppServer } from "./fixtures/app-server";
 import { BRANDS, IDP, site, watchConsole } from "./fixtures/site";
 import { account, IdpLoginPage, PARTNER_USER, PARTNER_USER_2, signInAtPartnerSite, watchIdp } from "./fixtures/sso";

@@ -8,7 +8,7 @@ export const metadata: Metadata = { title: "Operators", robots: { index: false, 
 export default function OpsLayout({ children }: { children: React.ReactNode }) {
   return (
     <div className="ops">
-      <header className="brand-header" style={{ background: "#1d2433" }}>
+      <header className="brand-header">
         <nav className="ops-nav" aria-label="Operators' pages">
           <Link href="/ops" className="brand-logo">
             Operators

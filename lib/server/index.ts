@@ -9,6 +9,11 @@ import { recordFacts, type RequestFacts } from "@/lib/http/request-facts";
 import { loggedAddress } from "@/lib/http/address";
 import { AppError, errorResponse, isAppError } from "@/lib/http/errors";
 import { log } from "@/lib/log";
+import {
+  API_CONTENT_SECURITY_POLICY,
+  COMMON_SECURITY_HEADERS,
+  strictTransportSecurity,
+} from "@/lib/http/security-headers";
 import { admit } from "@/lib/mcp/access";
 import { mcpErrorResponse } from "@/lib/mcp/errors";
 import { prepareTracking } from "@/lib/tracking/signature";
@@ -69,7 +74,10 @@ async function mcpEdge(req: http.IncomingMessage, facts: RequestFacts): Promise<
   }
 }
 
+/** An answer of this server's own (Next never sees the request): JSON, with the API's security headers. */
 async function sendResponse(res: http.ServerResponse, response: Response): Promise<void> {
+  for (const { key, value } of COMMON_SECURITY_HEADERS) res.setHeader(key, value);
+  res.setHeader("Content-Security-Policy", API_CONTENT_SECURITY_POLICY);
   res.writeHead(response.status, Object.fromEntries(response.headers));
   res.end(Buffer.from(await response.arrayBuffer()));
 }
@@ -128,6 +136,9 @@ export async function startServer(opts: { port: number; hostname?: string; dir?:
   const server = http.createServer((req, res) => {
     // Before forwardedHeaders: the facts read the forwarded headers as the trusted proxies wrote them.
     const facts = recordFacts(req, res, trustedHops);
+    // HSTS on every answer that came over TLS (a TLS socket, or a trusted proxy's X-Forwarded-Proto), never over http.
+    const hsts = strictTransportSecurity(facts.https);
+    if (hsts) res.setHeader("Strict-Transport-Security", hsts);
     forwardedHeaders(req);
     const refused = malformed(req);
     if (refused) return void sendResponse(res, refused);
