@@ -179,6 +179,24 @@ const agents = { "http:": new http.Agent({ keepAlive: true }), "https:": new htt
  * the whole exchange and a limit on the answer's size. Answers as a web Response.
  */
 export async function guardedFetch(url: string, req: GuardedRequest, opts: GuardedFetchOptions): Promise<Response> {
+  try {
+    return await guardedFetchOnce(url, req, opts);
+  } catch (e) {
+    // A kept-alive connection the server closed while it sat idle fails the next request before any answer. The
+    // server never read that request, so it goes once more, on a new connection (as Node's documentation advises).
+    if (!(e instanceof StaleConnection)) throw e;
+    return guardedFetchOnce(url, req, { ...opts, freshConnection: true });
+  }
+}
+
+/** A request that failed on a reused keep-alive socket before anything was answered. */
+class StaleConnection extends Error {}
+
+async function guardedFetchOnce(
+  url: string,
+  req: GuardedRequest,
+  opts: GuardedFetchOptions & { freshConnection?: boolean },
+): Promise<Response> {
   const target = new URL(url);
   const nameProblem = idpUrlProblem(url, { allowLoopback: opts.allowLoopback });
   if (nameProblem) throw new OutboundRefused(`${target.origin}: ${nameProblem}`);
@@ -214,16 +232,18 @@ export async function guardedFetch(url: string, req: GuardedRequest, opts: Guard
     headers["content-type"] = "application/x-www-form-urlencoded;charset=UTF-8";
   const lib = target.protocol === "https:" ? https : http;
   return new Promise<Response>((resolve, reject) => {
+    let answered = false;
     const outgoing = lib.request(
       target,
       {
         method: req.method ?? "GET",
         headers,
         lookup,
-        agent: agents[target.protocol as "http:" | "https:"],
+        agent: opts.freshConnection ? false : agents[target.protocol as "http:" | "https:"],
         ...(opts.extraCa && { ca: [...tls.rootCertificates, opts.extraCa] }),
       },
       (incoming) => {
+        answered = true;
         const declared = Number(incoming.headers["content-length"] ?? "0");
         if (declared > opts.maxBytes)
           return fail(new OutboundRefused(`${target.origin} answered with ${declared} bytes`));
@@ -266,7 +286,10 @@ export async function guardedFetch(url: string, req: GuardedRequest, opts: Guard
     req.signal?.addEventListener("abort", () => fail(Object.assign(new Error("aborted"), { name: "AbortError" })), {
       once: true,
     });
-    outgoing.on("error", fail);
+    outgoing.on("error", (e: NodeJS.ErrnoException) => {
+      const stale = outgoing.reusedSocket && !answered && (e.code === "ECONNRESET" || e.code === "EPIPE");
+      fail(stale ? new StaleConnection(e.message) : e);
+    });
     outgoing.end(body);
   });
 }

@@ -137,3 +137,34 @@ describe("guardedFetch", () => {
     expect(Date.now() - started).toBeLessThan(3000);
   });
 });
+
+describe("guardedFetch over a kept-alive connection the server dropped", () => {
+  it("sends the request again on a new connection, once, and still fails a fresh connection's reset", async () => {
+    let connections = 0;
+    let answers = 0;
+    let resetFresh = false;
+    const served = new WeakMap<object, number>();
+    // The first connection answers one request, then dies when the next one arrives on it (as an idle socket the
+    // server closed meanwhile does); with resetFresh, every connection dies on its first request.
+    const server = http.createServer((req, res) => {
+      const n = served.get(req.socket) ?? 0;
+      served.set(req.socket, n + 1);
+      if (resetFresh || n >= 1) return req.socket.resetAndDestroy();
+      res.end(`answer ${++answers}`);
+    });
+    server.keepAliveTimeout = 60_000;
+    server.on("connection", () => connections++);
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    try {
+      expect(await (await guardedFetch(url, {}, development)).text()).toBe("answer 1");
+      expect(await (await guardedFetch(url, {}, development)).text()).toBe("answer 2");
+      expect(connections).toBe(2);
+      resetFresh = true;
+      await expect(guardedFetch(url, {}, development)).rejects.toMatchObject({ code: "ECONNRESET" });
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+  });
+});
