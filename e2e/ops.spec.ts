@@ -40,9 +40,16 @@ test("the status page is closed without the operators' token", async ({ page, re
   await expect(page.getByText("Sync runs")).toHaveCount(0);
 
   for (const url of [OPS, `${OPS}/hotels?id=HTL-0000001`]) {
+    // Anonymous: the sign-in page itself (a page like any other, 200, with its form), and none of the content.
     const anonymous = await request.get(url);
-    expect(await anonymous.text()).not.toContain("Sync runs");
-    expect(await anonymous.text()).not.toContain("Versions");
+    expect(anonymous.status()).toBe(200);
+    const html = await anonymous.text();
+    expect(html).toMatch(
+      /<form[^>]*method="post"[^>]*action="\/ops\/login"|<form[^>]*action="\/ops\/login"[^>]*method="post"/i,
+    );
+    expect(html).toMatch(/<input[^>]*name="token"[^>]*type="password"|<input[^>]*type="password"[^>]*name="token"/);
+    expect(html).not.toContain("Sync runs");
+    expect(html).not.toContain("Versions");
     const wrong = await request.get(url, { headers: { authorization: "Bearer wrong-token-wrong-token" } });
     expect(await wrong.text()).toContain("Sign in");
   }

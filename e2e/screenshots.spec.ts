@@ -26,8 +26,15 @@ for (const brand of ["aurora", "sakura"] as BrandName[]) {
       const errors = watchConsole(page);
       fs.mkdirSync(OUT, { recursive: true });
       await page.setViewportSize(viewport);
-      const shot = (name: string) =>
-        page.screenshot({ path: path.join(OUT, `${brand}-${name}-${device}.png`), fullPage: true });
+      // Each page is taken whole, and none may scroll sideways: its content fits the viewport's width.
+      const shot = async (name: string) => {
+        await page.screenshot({ path: path.join(OUT, `${brand}-${name}-${device}.png`), fullPage: true });
+        const widths = await page.evaluate(() => ({
+          content: document.documentElement.scrollWidth,
+          viewport: document.documentElement.clientWidth,
+        }));
+        expect(widths.content, `${name} scrolls sideways at ${viewport.width} px`).toBeLessThanOrEqual(widths.viewport);
+      };
 
       await page.goto(site(brand));
       await expect(page.getByRole("heading", { level: 2, name: "Popular destinations" })).toBeVisible();
