@@ -2,7 +2,7 @@ import type { Config } from "@/lib/config";
 import type { Logger } from "@/lib/log";
 import { AppError } from "@/lib/http/errors";
 import { LocalSource } from "./local";
-import { SftpSource, parseSftpUrl, readPrivateKey } from "./sftp";
+import { SftpSource, parseSftpUrl, readPrivateKey, withoutPassword } from "./sftp";
 import type { ExportSource } from "./types";
 
 export type { ExportFile, ExportSource } from "./types";
@@ -38,7 +38,7 @@ export function openSource(spec: string, cfg: Config, log: Logger): ExportSource
     throw new AppError({
       status: 400,
       code: "INVALID_SOURCE",
-      message: `Unsupported source ${spec}: use sftp://… or a local path`,
+      message: `Unsupported source ${withoutPassword(spec)}: use sftp://… or a local path`,
       field: "source",
     });
   }

@@ -38,13 +38,23 @@ export function fingerprint(key: Buffer): string {
   return `SHA256:${createHash("sha256").update(key).digest("base64").replace(/=+$/, "")}`;
 }
 
+/** A URL as shown in a message: a password written in it (refused anyway) is never repeated. */
+export function withoutPassword(url: string): string {
+  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^/?#@:]*):[^/?#]*@/i, "$1:***@");
+}
+
 /** Parses sftp://user@host:port/path. Passwords never travel in the URL (they would show in process lists). */
 export function parseSftpUrl(url: string): { host: string; port: number; username: string; dir: string } {
   let u: URL;
   try {
     u = new URL(url);
   } catch {
-    throw new AppError({ status: 400, code: "INVALID_SOURCE", message: `Not a valid URL: ${url}`, field: "source" });
+    throw new AppError({
+      status: 400,
+      code: "INVALID_SOURCE",
+      message: `Not a valid URL: ${withoutPassword(url)}`,
+      field: "source",
+    });
   }
   if (u.password) {
     throw new AppError({
