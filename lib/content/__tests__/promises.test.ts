@@ -171,6 +171,11 @@ describe("a password in an SFTP URL", () => {
       "sftp://partner:Hidden-Pass-1@sftp.example.com:99999/export", // not a valid URL (port out of range)
       "SFTP://partner:Hidden-Pass-1@sftp.example.com/export",
       "ftp://partner:Hidden-Pass-1@sftp.example.com/export", // not a supported source
+      // Passwords with the characters that end a URL's authority: not valid URLs, named without the password.
+      "sftp://partner:Hidden-Pass-1/x@sftp.example.com/export",
+      "sftp://partner:Hidden-Pass-1?x@sftp.example.com/export",
+      "sftp://partner:Hidden-Pass-1#x@sftp.example.com/export",
+      "sftp://partner:Hidden-Pass-1@x@sftp.example.com:99999/export",
     ]) {
       let error: Error | undefined;
       try {
@@ -180,6 +185,7 @@ describe("a password in an SFTP URL", () => {
       }
       expect(error, spec).toMatchObject({ code: "INVALID_SOURCE" });
       expect(error!.message, spec).not.toContain("Hidden-Pass-1");
+      if (/not (a valid|supported)/i.test(error!.message)) expect(error!.message, spec).toContain("partner:***@");
     }
     expect(parseSftpUrl("sftp://partner@sftp.example.com:2222/export")).toEqual({
       host: "sftp.example.com",

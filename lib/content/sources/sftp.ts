@@ -38,9 +38,16 @@ export function fingerprint(key: Buffer): string {
   return `SHA256:${createHash("sha256").update(key).digest("base64").replace(/=+$/, "")}`;
 }
 
-/** A URL as shown in a message: a password written in it (refused anyway) is never repeated. */
+/**
+ * A URL as shown in a message: a password written in it (refused anyway) is never repeated. Everything between the
+ * user name and the last "@" is the password as far as this is concerned (a malformed URL's password may hold "/",
+ * "?" or "#"), so at worst a path with an "@" is hidden too.
+ */
 export function withoutPassword(url: string): string {
-  return url.replace(/^([a-z][a-z0-9+.-]*:\/\/[^/?#@:]*):[^/?#]*@/i, "$1:***@");
+  const m = /^([a-z][a-z0-9+.-]*:\/\/)(.*)@/is.exec(url);
+  if (!m) return url;
+  const user = m[2]!.split(/[:/?#]/, 1)[0]!;
+  return m[2] === user ? url : `${m[1]}${user}:***@${url.slice(m[0].length)}`;
 }
 
 /** Parses sftp://user@host:port/path. Passwords never travel in the URL (they would show in process lists). */
