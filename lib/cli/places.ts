@@ -35,12 +35,14 @@ async function main(): Promise<number> {
   try {
     if (command === "import" || command === "recount") {
       // Under the sync lock: an import or a recount never interleaves with a sync's publish and recount.
-      await withSyncLock(store.db, config().SYNC_LOCK_STALE_SECONDS, async () => {
+      await withSyncLock(store.db, config().SYNC_LOCK_STALE_SECONDS, async (lock) => {
+        const confirm = (trx: typeof store.db) => lock.confirm(trx);
         if (command === "import") {
           const progress = progressReporter("import", "bytes");
           const summary = await importGeoNames(store.db, file!, {
             landmarkCodes: values["landmark-codes"]?.split(",").map((c) => c.trim().toUpperCase()),
             onProgress: (done, total) => progress.update(done, total),
+            confirm,
           });
           progress.stop();
           console.log(
@@ -50,7 +52,7 @@ async function main(): Promise<number> {
           for (const [category, n] of Object.entries(summary.byCategory)) console.log(`  ${category.padEnd(14)} ${n}`);
           for (const p of summary.problems) console.log(`  line ${p.line}: ${p.message}`);
         }
-        const r = await recountHotels(store.db, { runId: null, log });
+        const r = await recountHotels(store.db, { runId: null, log, confirm });
         console.log(
           `hotel counts recomputed: ${r.places} places with hotels, from ${r.hotels} hotels, in ${r.durationMs} ms`,
         );

@@ -1,7 +1,7 @@
 import type { Logger } from "@/lib/log";
 import type { Store } from "@/lib/store";
 import { AppError } from "@/lib/http/errors";
-import { acquireSyncLock, lockLost } from "./lock";
+import { acquireSyncLock, lockLost, type SyncLock } from "./lock";
 import { faultPoint, type PauseAt, type PauseStep } from "./faults";
 import { compareSchemas, type SchemaStatus } from "./schema-check";
 import { discardRun, publishRun, removalPreview } from "./publish";
@@ -58,7 +58,7 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
   try {
     await recoverAbandonedRuns(db, log);
     // A crash between an earlier publish and its recount: bring the counts up to date before anything else.
-    if (opts.recountPlaces !== false && (await countsBehind(db))) await recountAfterSync(db, null, log, pause);
+    if (opts.recountPlaces !== false && (await countsBehind(db))) await recountAfterSync(db, null, log, pause, lock);
     const run = await RunRecord.open(db, source.label, Boolean(opts.force));
     await lock.setRun(run.id);
     log.info({ runId: run.id, source: source.label, store: store.describe }, "sync started");
@@ -118,7 +118,7 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
       const result = run.summary("published", counts, removed);
       await db.updateTable("sync_runs").set({ duration_ms: result.durationMs }).where("id", "=", run.id).execute();
       log.info({ runId: run.id, ...counts, removed, durationMs: result.durationMs }, "sync published");
-      if (opts.recountPlaces !== false) result.placesRecount = await recountAfterSync(db, run.id, log, pause);
+      if (opts.recountPlaces !== false) result.placesRecount = await recountAfterSync(db, run.id, log, pause, lock);
       return result;
     } catch (e) {
       await discardRun(db, run.id).catch(() => undefined);
@@ -146,9 +146,15 @@ async function recountAfterSync(
   runId: number | null,
   log: Logger,
   pause: (step: PauseStep) => Promise<void>,
+  lock: SyncLock,
 ): Promise<SyncSummary["placesRecount"]> {
   try {
-    const { places, durationMs } = await recountHotels(db, { runId, log, beforeSave: () => pause("recount") });
+    const { places, durationMs } = await recountHotels(db, {
+      runId,
+      log,
+      beforeSave: () => pause("recount"),
+      confirm: (trx) => lock.confirm(trx),
+    });
     return { places, durationMs };
   } catch (e) {
     log.error({ runId, err: (e as Error).message }, "recomputing the places' hotel counts failed");

@@ -182,9 +182,11 @@ export async function guardedFetch(url: string, req: GuardedRequest, opts: Guard
   try {
     return await guardedFetchOnce(url, req, opts);
   } catch (e) {
-    // A kept-alive connection the server closed while it sat idle fails the next request before any answer. The
-    // server never read that request, so it goes once more, on a new connection (as Node's documentation advises).
-    if (!(e instanceof StaleConnection)) throw e;
+    // A kept-alive connection the server closed while it sat idle fails the next request before any answer: a GET
+    // or HEAD goes once more, on a new connection (as Node's documentation advises). Never a POST: the server may
+    // have read it (an authorization code must not be redeemed twice), and never once the caller gave up.
+    const method = (req.method ?? "GET").toUpperCase();
+    if (!(e instanceof StaleConnection) || !(method === "GET" || method === "HEAD") || req.signal?.aborted) throw e;
     return guardedFetchOnce(url, req, { ...opts, freshConnection: true });
   }
 }
@@ -288,7 +290,7 @@ async function guardedFetchOnce(
     });
     outgoing.on("error", (e: NodeJS.ErrnoException) => {
       const stale = outgoing.reusedSocket && !answered && (e.code === "ECONNRESET" || e.code === "EPIPE");
-      fail(stale ? new StaleConnection(e.message) : e);
+      fail(stale ? Object.assign(new StaleConnection(e.message), { code: e.code }) : e);
     });
     outgoing.end(body);
   });

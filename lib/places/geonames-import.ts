@@ -86,7 +86,12 @@ export function parseGeoNamesLine(
 export async function importGeoNames(
   db: Kysely<Database>,
   file: string,
-  opts: { landmarkCodes?: readonly string[]; onProgress?: (bytes: number, total: number) => void } = {},
+  opts: {
+    landmarkCodes?: readonly string[];
+    onProgress?: (bytes: number, total: number) => void;
+    /** The sync lock's check (SyncLock.confirm), run in the import's transaction before it commits. */
+    confirm?: (trx: Kysely<Database>) => Promise<void>;
+  } = {},
 ): Promise<GeoNamesImportSummary> {
   const started = performance.now();
   let total: number;
@@ -160,6 +165,7 @@ export async function importGeoNames(
         }
       }
       await flush(trx);
+      await opts.confirm?.(trx);
     });
   } catch (e) {
     if (e instanceof AppError) throw e;

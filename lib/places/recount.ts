@@ -39,7 +39,14 @@ export interface RecountResult {
  */
 export async function recountHotels(
   db: Kysely<Database>,
-  opts: { runId: number | null; log?: Logger; gazetteer?: Gazetteer; beforeSave?: () => Promise<void> },
+  opts: {
+    runId: number | null;
+    log?: Logger;
+    gazetteer?: Gazetteer;
+    beforeSave?: () => Promise<void>;
+    /** The sync lock's check (SyncLock.confirm), run in the transaction that saves the counts. */
+    confirm?: (trx: Kysely<Database>) => Promise<void>;
+  },
 ): Promise<RecountResult> {
   const started = performance.now();
   const gazetteer = opts.gazetteer ?? (await loadGazetteer(db));
@@ -52,7 +59,12 @@ export async function recountHotels(
   const counts = countHotels(gazetteer, hotels);
   const durationMs = performance.now() - started;
   await opts.beforeSave?.();
-  const recountId = await saveHotelCounts(db, counts, { runId: opts.runId, hotels: hotels.length, durationMs });
+  const recountId = await saveHotelCounts(db, counts, {
+    runId: opts.runId,
+    hotels: hotels.length,
+    durationMs,
+    confirm: opts.confirm,
+  });
   const result = { recountId, hotels: hotels.length, places: counts.size, durationMs: Math.round(durationMs) };
   opts.log?.info({ runId: opts.runId, ...result }, "hotel counts of places recomputed");
   return result;

@@ -75,9 +75,11 @@ export async function loadHotelCounts(db: Db): Promise<Map<string, number>> {
 export async function saveHotelCounts(
   db: Db,
   counts: Map<string, number>,
-  info: { runId: number | null; hotels: number; durationMs: number },
+  info: { runId: number | null; hotels: number; durationMs: number; confirm?: (trx: Db) => Promise<void> },
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
+    // First, under the sync lock: a holder that was taken over (paused past the stale time) saves nothing.
+    await info.confirm?.(trx);
     await trx.deleteFrom("place_hotel_counts").execute();
     const rows = [...counts].map(([place_id, hotels_cnt]) => ({ place_id, hotels_cnt }));
     for (let i = 0; i < rows.length; i += 1000) {

@@ -16,6 +16,7 @@ import { hotel, range, syncDir, writeExport } from "./helpers";
 import pino from "pino";
 import { acquireSyncLock, holderName, withSyncLock } from "../lock";
 import { countsBehind, latestRecount } from "@/lib/places/store";
+import { recountHotels } from "@/lib/places/recount";
 
 // Every behaviour on both stores, and once more with the reader and checker in worker threads.
 const CASES = [...STORE_KINDS.map((kind) => ({ kind, threads: false })), { kind: "sqlite" as const, threads: true }];
@@ -460,6 +461,23 @@ describe.each(CASES)("content sync into $kind (threads: $threads)", ({ kind, thr
     }
     expect(await withSyncLock(store.db, 30, async () => "counted")).toBe("counted");
     expect(await store.db.selectFrom("sync_lock").selectAll().execute()).toEqual([]);
+  });
+
+  it("a recount by a holder that was taken over saves nothing", async () => {
+    const dir = writeExport({ "hotels.jsonl": [hotel(1)] });
+    await syncDir(store, dir, { threads });
+    const before = await latestRecount(store.db);
+    const lock = await acquireSyncLock(store.db, 30);
+    try {
+      await store.db.updateTable("sync_lock").set({ holder: "other-host:1:-:taker" }).execute();
+      await expect(recountHotels(store.db, { runId: null, confirm: (trx) => lock.confirm(trx) })).rejects.toMatchObject(
+        { code: "SYNC_LOCK_LOST" },
+      );
+      expect((await latestRecount(store.db))?.id).toBe(before?.id);
+    } finally {
+      await lock.release();
+      await store.db.deleteFrom("sync_lock").execute();
+    }
   });
 
   it("runs two syncs at once: exactly one publishes and the other is refused by the lock", async () => {

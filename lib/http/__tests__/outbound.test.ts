@@ -160,6 +160,12 @@ describe("guardedFetch over a kept-alive connection the server dropped", () => {
       expect(await (await guardedFetch(url, {}, development)).text()).toBe("answer 1");
       expect(await (await guardedFetch(url, {}, development)).text()).toBe("answer 2");
       expect(connections).toBe(2);
+      // A POST is never sent twice (the server may have read it): its failure is the caller's to see.
+      expect(await (await guardedFetch(url, { method: "POST", body: "x" }, development)).text()).toBe("answer 3");
+      await expect(guardedFetch(url, { method: "POST", body: "x" }, development)).rejects.toMatchObject({
+        code: "ECONNRESET",
+      });
+      expect(connections).toBe(3);
       resetFresh = true;
       await expect(guardedFetch(url, {}, development)).rejects.toMatchObject({ code: "ECONNRESET" });
     } finally {
