@@ -143,5 +143,7 @@ export const config = {
   // Every page, the platform's own routes included (/ops, /sso, /oauth2: their pages and Next's 404 page there need
   // the policy's nonce). Not the API (/v1, /api, /mcp: JSON, whose headers next.config.ts sets, and a proxy in front
   // of a POST makes Next copy its body), nor static files.
-  matcher: ["/((?!api/|v1/|mcp(?:/|$)|_next/static|_next/image|favicon.ico|icon.svg|sample-images/|brands/).*)"],
+  matcher: [
+    "/((?!api/|v1/|mcp(?:/|$)|_next/static/|_next/image$|favicon\\.ico$|icon\\.svg$|sample-images/|brands/).*)",
+  ],
 };

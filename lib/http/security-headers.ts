@@ -90,6 +90,13 @@ export function nonceOf(policy: string | null | undefined): string | undefined {
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 /**
+ * Static files (brand logos, sample images, Next's chunks) and the not-found page Next renders for a path under them
+ * that has no file: nothing may run there, and an SVG keeps its own inline styles.
+ */
+export const STATIC_CONTENT_SECURITY_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-ancestors 'none'";
+
+/**
  * Features no page of the platform uses (no page asks for the visitor's position: places come from the
  * destination box), denied to the pages and anything they could embed. Only names Chromium knows: an unknown one is a
  * console warning on every page.

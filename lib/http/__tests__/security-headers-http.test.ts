@@ -193,6 +193,27 @@ describe("JSON routes", () => {
   });
 });
 
+describe("paths the proxy skips, and names close to them", () => {
+  it("never answer without a policy, a missing file's not-found page included; a client's policy header chooses nothing", async () => {
+    for (const path of ["/mcp/x", "/brands/nope", "/sample-images/nope", "/_next/static/nope", "/brands/aurora.svg"]) {
+      const res = await get(CEDAR, path, { "content-security-policy": "script-src 'nonce-AAAAAAAAAAAAAAAAAAAAAA'" });
+      const policy = directives(res.headers["content-security-policy"] ?? "");
+      expect(policy.get("default-src"), path).toEqual(["'none'"]);
+      expect(policy.get("frame-ancestors"), path).toEqual(["'none'"]);
+      expect(res.body, path).not.toContain("AAAAAAAAAAAAAAAAAAAAAA");
+    }
+    // Names that only begin like a skipped file are pages: the page policy with a nonce of its own.
+    for (const path of ["/favicon.icox", "/icon.svgx"]) {
+      const res = await get(CEDAR, path, { "content-security-policy": "script-src 'nonce-AAAAAAAAAAAAAAAAAAAAAA'" });
+      expect(res.status, path).toBe(404);
+      const nonce = /'nonce-([^']+)'/.exec(res.headers["content-security-policy"] ?? "")?.[1];
+      expect(nonce, path).toMatch(/^[A-Za-z0-9+/=_-]{16,}$/);
+      expect(nonce).not.toBe("AAAAAAAAAAAAAAAAAAAAAA");
+      expect(new Set(scriptNonces(res.body)), path).toEqual(new Set([nonce]));
+    }
+  });
+});
+
 describe("HSTS", () => {
   it("is sent when the trusted proxy says the request came over TLS, on pages and API alike; never over plain http", async () => {
     const tls = { "x-forwarded-proto": "https" };
