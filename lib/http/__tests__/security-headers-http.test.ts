@@ -197,7 +197,7 @@ describe("paths the proxy skips, and names close to them", () => {
   it("never answer without a policy, a missing file's not-found page included; a client's policy header chooses nothing", async () => {
     for (const path of ["/mcp/x", "/brands/nope", "/sample-images/nope", "/_next/static/nope", "/brands/aurora.svg"]) {
       const res = await get(CEDAR, path, { "content-security-policy": "script-src 'nonce-AAAAAAAAAAAAAAAAAAAAAA'" });
-      const policy = directives(res.headers["content-security-policy"] ?? "");
+      const policy = directives(String(res.headers["content-security-policy"] ?? ""));
       expect(policy.get("default-src"), path).toEqual(["'none'"]);
       expect(policy.get("frame-ancestors"), path).toEqual(["'none'"]);
       expect(res.body, path).not.toContain("AAAAAAAAAAAAAAAAAAAAAA");
@@ -206,7 +206,7 @@ describe("paths the proxy skips, and names close to them", () => {
     for (const path of ["/favicon.icox", "/icon.svgx"]) {
       const res = await get(CEDAR, path, { "content-security-policy": "script-src 'nonce-AAAAAAAAAAAAAAAAAAAAAA'" });
       expect(res.status, path).toBe(404);
-      const nonce = /'nonce-([^']+)'/.exec(res.headers["content-security-policy"] ?? "")?.[1];
+      const nonce = /'nonce-([^']+)'/.exec(String(res.headers["content-security-policy"] ?? ""))?.[1];
       expect(nonce, path).toMatch(/^[A-Za-z0-9+/=_-]{16,}$/);
       expect(nonce).not.toBe("AAAAAAAAAAAAAAAAAAAAAA");
       expect(new Set(scriptNonces(res.body)), path).toEqual(new Set([nonce]));
