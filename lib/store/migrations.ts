@@ -282,37 +282,40 @@ function migrations(kind: DatabaseKind): Record<string, Migration> {
       },
     },
     "0009_arrival_visits": {
-      async up(db: Kysely<unknown>) {
-        // Click tracking, hardened (lib/tracking): links that do not verify are counted per brand and day, apart.
-        await db.schema
-          .createTable("arrival_unverified_days")
-          .addColumn("day", "text", (c) => c.notNull())
-          .addColumn("brand_id", "text", (c) => c.notNull())
-          .addColumn("count", "bigint", (c) => c.notNull())
-          .addPrimaryKeyConstraint("arrival_unverified_days_pk", ["day", "brand_id"])
-          .execute();
-        // Arrivals stored so far carried no signature and nothing checked their source: kept as unverified counts.
-        await sql`insert into arrival_unverified_days (day, brand_id, count)
-          select substr(arrived_at, 1, 10), brand_id, count(*) from arrivals
-          group by substr(arrived_at, 1, 10), brand_id`.execute(db);
-        await db.schema.dropTable("arrivals").execute();
-        // One row per brand, partner source, visitor, label and day ("" for no label / no anonymous id). The key is
-        // the dedup (insert-or-ignore) and, day first, the index of the report (a range of days, grouped by brand,
-        // source and label, visitors counted: all in the key) and of retention (day < cutoff).
-        await db.schema
-          .createTable("arrivals")
-          .addColumn("day", "text", (c) => c.notNull())
-          .addColumn("brand_id", "text", (c) => c.notNull())
-          .addColumn("source", "text", (c) => c.notNull())
-          .addColumn("label", "text", (c) => c.notNull())
-          .addColumn("visitor", "text", (c) => c.notNull())
-          .addColumn("place_id", "text")
-          .addColumn("arrived_at", "text", (c) => c.notNull())
-          .addPrimaryKeyConstraint("arrivals_pk", ["day", "brand_id", "source", "label", "visitor"])
-          .execute();
-      },
+      // Moves rows and replaces a table: all or nothing (kysely wraps PostgreSQL's migrations itself, not SQLite's).
+      up: (db: Kysely<unknown>) => (kind === "sqlite" ? db.transaction().execute(arrivalVisits) : arrivalVisits(db)),
     },
   };
+}
+
+async function arrivalVisits(db: Kysely<unknown>): Promise<void> {
+  // Click tracking, hardened (lib/tracking): links that do not verify are counted per brand and day, apart.
+  await db.schema
+    .createTable("arrival_unverified_days")
+    .addColumn("day", "text", (c) => c.notNull())
+    .addColumn("brand_id", "text", (c) => c.notNull())
+    .addColumn("count", "bigint", (c) => c.notNull())
+    .addPrimaryKeyConstraint("arrival_unverified_days_pk", ["day", "brand_id"])
+    .execute();
+  // Arrivals stored so far carried no signature and nothing checked their source: kept as unverified counts.
+  await sql`insert into arrival_unverified_days (day, brand_id, count)
+          select substr(arrived_at, 1, 10), brand_id, count(*) from arrivals
+          group by substr(arrived_at, 1, 10), brand_id`.execute(db);
+  await db.schema.dropTable("arrivals").execute();
+  // One row per brand, partner source, visitor, label and day ("" for no label / no anonymous id). The key is
+  // the dedup (insert-or-ignore) and, day first, the index of the report (a range of days, grouped by brand,
+  // source and label, visitors counted: all in the key) and of retention (day < cutoff).
+  await db.schema
+    .createTable("arrivals")
+    .addColumn("day", "text", (c) => c.notNull())
+    .addColumn("brand_id", "text", (c) => c.notNull())
+    .addColumn("source", "text", (c) => c.notNull())
+    .addColumn("label", "text", (c) => c.notNull())
+    .addColumn("visitor", "text", (c) => c.notNull())
+    .addColumn("place_id", "text")
+    .addColumn("arrived_at", "text", (c) => c.notNull())
+    .addPrimaryKeyConstraint("arrivals_pk", ["day", "brand_id", "source", "label", "visitor"])
+    .execute();
 }
 
 /** The migrations above, for kysely's Migrator (tests migrate to a given step with it). */
