@@ -64,7 +64,8 @@ export const nearbyPlacesTool = defineTool({
       language: args.language ?? visitor.language,
       currency: args.currency ?? visitor.currency,
     });
-    const places = nearbyPlaces(await placesView(), ctx.brand, req);
+    // Unsigned links: anyone may call the assistant and choose label and anonymousId (lib/places/search-url.ts).
+    const places = nearbyPlaces(await placesView(), ctx.brand, { ...req, tracking: "unsigned" });
     const text = [
       `${places.length} place${places.length === 1 ? "" : "s"} near ${args.placeName ?? args.placeId}:`,
       ...places.map(

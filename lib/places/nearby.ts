@@ -121,6 +121,7 @@ export function placesAround(
     checkOut: req.checkOut,
     label: req.label,
     anonymousId: req.anonymousId,
+    tracking: req.tracking,
   });
   return view.around(centre, req.radiusKm, req.hits, req.placeCategories).map((p) => ({
     placeName: placeName(p, req.language),

@@ -12,7 +12,16 @@ export interface SearchLinkContext {
   checkOut?: string;
   label?: string;
   anonymousId?: string;
+  /**
+   * How the links track arrivals: "signed" (the default; the partner API's links: source, label, anonymousId and
+   * sig), "unsigned" (the assistant's links: the partner's source without sig, so an arrival through them is only
+   * counted as unverified: anyone may call the assistant and choose label and anonymousId) or "none" (the brand's own
+   * pages: no tracking parameters at all, a visitor moving around the site is no partner arrival).
+   */
+  tracking?: LinkTracking;
 }
+
+export type LinkTracking = "signed" | "unsigned" | "none";
 
 /**
  * Builds search-results links on the brand's domain (seed §2.2): the query carries placeId, curr, lang, rooms,
@@ -32,13 +41,17 @@ export function searchLinks(
   q.set("rooms", ctx.rooms);
   if (ctx.checkIn) q.set("checkIn", ctx.checkIn);
   if (ctx.checkOut) q.set("checkOut", ctx.checkOut);
-  q.set("source", brand.partner.source);
-  if (ctx.label) q.set("label", ctx.label);
-  if (ctx.anonymousId) q.set("anonymousId", ctx.anonymousId);
-  q.set(
-    SIGNATURE_PARAM,
-    signTracking(key, brand.id, { source: brand.partner.source, label: ctx.label, anonymousId: ctx.anonymousId }),
-  );
+  const tracking = ctx.tracking ?? "signed";
+  if (tracking !== "none") {
+    q.set("source", brand.partner.source);
+    if (ctx.label) q.set("label", ctx.label);
+    if (ctx.anonymousId) q.set("anonymousId", ctx.anonymousId);
+  }
+  if (tracking === "signed")
+    q.set(
+      SIGNATURE_PARAM,
+      signTracking(key, brand.id, { source: brand.partner.source, label: ctx.label, anonymousId: ctx.anonymousId }),
+    );
   q.set("forceCurrencyChange", String(brand.partner.forceCurrencyChange));
   q.set("forceLanguageChange", String(brand.partner.forceLanguageChange));
   const prefix = `${brand.canonicalUrl}${SEARCH_PATH}?placeId=`;

@@ -18,6 +18,16 @@ const tracking = (url: string) => {
   return { source: q.get("source")!, label: q.get("label"), anonymousId: q.get("anonymousId"), sig: q.get("sig") };
 };
 
+describe("links that do not track, or track unsigned", () => {
+  it("carry no tracking at all on the brand's own pages, and the source without sig for the assistant", () => {
+    const none = new URL(searchLinks(aurora, { ...ctx, tracking: "none" }, TEST_KEY)("aaaaaaaaaaaaa")).searchParams;
+    for (const name of ["source", "label", "anonymousId", "sig"]) expect(none.has(name), name).toBe(false);
+    expect(none.get("placeId")).toBe("aaaaaaaaaaaaa");
+    const unsigned = tracking(searchLinks(aurora, { ...ctx, tracking: "unsigned" }, TEST_KEY)("aaaaaaaaaaaaa"));
+    expect(unsigned).toEqual({ source: "aurora-partner", label: "spring mail", anonymousId: "visitor-7", sig: null });
+  });
+});
+
 describe("signed partner links", () => {
   it("carry one signature of source, label and anonymousId, the same in every link of a response", () => {
     const link = searchLinks(aurora, ctx, TEST_KEY);

@@ -27,6 +27,8 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
         currency,
         language,
         rooms: ROOMS_DEFAULT,
+        // A visitor moving around the brand's own site is no partner arrival.
+        tracking: "none",
       },
     );
     return Response.json({ places }, { headers: { "Cache-Control": "private, max-age=300" } });
