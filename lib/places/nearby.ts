@@ -107,12 +107,23 @@ export function nearbyPlaces(view: PlacesView, brand: Brand, req: NearbyPlacesRe
 export type NearbyCentre = Pick<Place, "placeId" | "lat" | "lon">;
 
 /** The search of nearbyPlaces around any centre (a hotel page's nearby panel centres on the hotel). */
-export function placesAround(
-  view: PlacesView,
-  brand: Brand,
-  centre: NearbyCentre,
-  req: Omit<NearbyPlacesRequest, "placeId" | "placeName" | "country" | "userCountry" | "userDevice">,
-): NearbyPlace[] {
+export function placesAround(view: PlacesView, brand: Brand, centre: NearbyCentre, req: AroundRequest): NearbyPlace[] {
+  const { places, link } = answer(view, brand, centre, req);
+  return places.map((p) => ({
+    placeName: placeName(p, req.language),
+    placeId: p.placeId,
+    placeCountry: countryName(p.country, req.language),
+    placeCategory: p.category,
+    distanceKM: distanceKM(centre, p),
+    hotelsCnt: view.hotelsCnt(p),
+    url: link(p.placeId),
+  }));
+}
+
+type AroundRequest = Omit<NearbyPlacesRequest, "placeId" | "placeName" | "country" | "userCountry" | "userDevice">;
+
+/** What an answer lists (nearest first) and the links of its places. */
+function answer(view: PlacesView, brand: Brand, centre: NearbyCentre, req: AroundRequest) {
   const link = searchLinks(brand, {
     currency: req.currency,
     language: req.language,
@@ -122,13 +133,65 @@ export function placesAround(
     label: req.label,
     anonymousId: req.anonymousId,
   });
-  return view.around(centre, req.radiusKm, req.hits, req.placeCategories).map((p) => ({
-    placeName: placeName(p, req.language),
-    placeId: p.placeId,
-    placeCountry: countryName(p.country, req.language),
-    placeCategory: p.category,
-    distanceKM: Math.round(distanceKm(centre.lat, centre.lon, p.lat, p.lon) * 100) / 100,
-    hotelsCnt: view.hotelsCnt(p),
-    url: link(p.placeId),
-  }));
+  return { places: view.around(centre, req.radiusKm, req.hits, req.placeCategories), link };
+}
+
+/** Kilometres rounded to 10 m. */
+const distanceKM = (centre: NearbyCentre, p: Place) =>
+  Math.round(distanceKm(centre.lat, centre.lon, p.lat, p.lon) * 100) / 100;
+
+/**
+ * The response body of POST /v1/nearby-places (seed §2.3) as UTF-8 JSON: the bytes of
+ * JSON.stringify({ places: nearbyPlaces(view, brand, req) }), written place by place. A thousand places make a body of
+ * a few hundred KB: built as objects, then one string, then bytes, most of its cost was the objects, the string's
+ * thousands of pieces joined (two bytes a character as soon as one name needs it) and its encoding.
+ */
+export function nearbyPlacesJson(view: PlacesView, brand: Brand, req: NearbyPlacesRequest): Buffer<ArrayBuffer> {
+  const centre = mainPlace(view.gazetteer, req);
+  const { places, link } = answer(view, brand, centre, req);
+  const language = req.language;
+  // A link is a prefix and a suffix, the same for the whole answer, around encodeURIComponent(placeId), which needs no
+  // JSON escaping: when the rest needs none either, every link is written as it is.
+  const bare = link("");
+  const plainLinks = JSON.stringify(bare) === `"${bare}"`;
+  const out = new Utf8Writer(64 + places.length * (bare.length + 200));
+  out.write('{"places":[');
+  for (let i = 0; i < places.length; i++) {
+    const p = places[i]!;
+    const url = link(p.placeId);
+    // Field order and number formatting as JSON.stringify of a NearbyPlace (seed §2.2).
+    out.write(
+      `${i === 0 ? "" : ","}{"placeName":${JSON.stringify(placeName(p, language))},"placeId":${JSON.stringify(p.placeId)},` +
+        `"placeCountry":${JSON.stringify(countryName(p.country, language))},"placeCategory":"${p.category}",` +
+        `"distanceKM":${distanceKM(centre, p)},"hotelsCnt":${view.hotelsCnt(p)},` +
+        `"url":${plainLinks ? `"${url}"` : JSON.stringify(url)}}`,
+    );
+  }
+  out.write("]}");
+  return out.bytes();
+}
+
+/** UTF-8 bytes appended piece by piece to one buffer (doubled when full): no large string is ever built. */
+class Utf8Writer {
+  private buf: Buffer<ArrayBuffer>;
+  private length = 0;
+
+  constructor(sizeHint: number) {
+    this.buf = Buffer.allocUnsafe(sizeHint);
+  }
+
+  write(text: string): void {
+    // At most 3 bytes per UTF-16 unit (a surrogate pair: 4 bytes for 2 units); counted exactly only near the end.
+    const room = this.buf.length - this.length;
+    if (3 * text.length > room && Buffer.byteLength(text) > room) {
+      const bigger = Buffer.allocUnsafe(Math.max(2 * this.buf.length, this.length + 3 * text.length));
+      this.buf.copy(bigger, 0, 0, this.length);
+      this.buf = bigger;
+    }
+    this.length += this.buf.write(text, this.length);
+  }
+
+  bytes(): Buffer<ArrayBuffer> {
+    return this.buf.subarray(0, this.length);
+  }
 }

@@ -1,7 +1,7 @@
 import { brandForPartnerKey } from "@/lib/brands/partner";
 import { readJsonBody } from "@/lib/http/body";
 import { AppError, errorResponse } from "@/lib/http/errors";
-import { nearbyPlaces } from "@/lib/places/nearby";
+import { nearbyPlacesJson } from "@/lib/places/nearby";
 import { parseNearbyPlacesRequest } from "@/lib/places/request";
 import { placesView } from "@/lib/places/service";
 
@@ -12,9 +12,11 @@ export async function POST(request: Request) {
   try {
     const brand = brandForPartnerKey(request.headers.get("x-partner-key"));
     const req = parseNearbyPlacesRequest(await readJsonBody(request));
-    const places = nearbyPlaces(await placesView(), brand, req);
-    // Compressed (br, gzip, deflate) by lib/server as Accept-Encoding asks.
-    return Response.json({ places }, { headers: { "Cache-Control": "no-store", "X-Anonymous-Id": req.anonymousId } });
+    // The JSON of { places } written directly (see nearbyPlacesJson); compressed (br, gzip, deflate) by lib/server as
+    // Accept-Encoding asks.
+    return new Response(nearbyPlacesJson(await placesView(), brand, req), {
+      headers: { "Content-Type": "application/json", "Cache-Control": "no-store", "X-Anonymous-Id": req.anonymousId },
+    });
   } catch (e) {
     return errorResponse(e);
   }
