@@ -46,16 +46,20 @@ export class PlacesView {
 
   /** Listed places within radiusKm of the centre, nearest first, at most `hits`. */
   around(centre: NearbyCentre, radiusKm: number, hits: number, categories: readonly PlaceCategory[]): Place[] {
+    return this.aroundIds(centre, radiusKm, hits, categories).map((id) => this.listed[id]!);
+  }
+
+  /** The same places as their indexes in `listed`. */
+  aroundIds(centre: NearbyCentre, radiusKm: number, hits: number, categories: readonly PlaceCategory[]): number[] {
     if (this.listed.length === 0) return [];
     let mask = 0;
     for (const c of categories) mask |= CATEGORY_BIT.get(c)!;
     const bits = this.categoryBits;
     const ids = this.nearest.search(centre.lat, centre.lon, hits + 1, radiusKm, (id) => (bits[id]! & mask) !== 0);
-    // The centre itself is not listed: it is the nearest of its own results, so one more is asked for.
-    return ids
-      .map((id) => this.listed[id]!)
-      .filter((p) => p.placeId !== centre.placeId)
-      .slice(0, hits);
+    // The centre itself is left out: it is the nearest of its own results, so one more is asked for.
+    const out: number[] = [];
+    for (const id of ids) if (out.length < hits && this.listed[id]!.placeId !== centre.placeId) out.push(id);
+    return out;
   }
 }
 
@@ -108,22 +112,25 @@ export type NearbyCentre = Pick<Place, "placeId" | "lat" | "lon">;
 
 /** The search of nearbyPlaces around any centre (a hotel page's nearby panel centres on the hotel). */
 export function placesAround(view: PlacesView, brand: Brand, centre: NearbyCentre, req: AroundRequest): NearbyPlace[] {
-  const { places, link } = answer(view, brand, centre, req);
-  return places.map((p) => ({
-    placeName: placeName(p, req.language),
-    placeId: p.placeId,
-    placeCountry: countryName(p.country, req.language),
-    placeCategory: p.category,
-    distanceKM: distanceKM(centre, p),
-    hotelsCnt: view.hotelsCnt(p),
-    url: link(p.placeId),
-  }));
+  const { ids, link } = nearbyAnswer(view, brand, centre, req);
+  return ids.map((id) => {
+    const p = view.listed[id]!;
+    return {
+      placeName: placeName(p, req.language),
+      placeId: p.placeId,
+      placeCountry: countryName(p.country, req.language),
+      placeCategory: p.category,
+      distanceKM: distanceKM(centre, p),
+      hotelsCnt: view.hotelsCnt(p),
+      url: link(p.placeId),
+    };
+  });
 }
 
 type AroundRequest = Omit<NearbyPlacesRequest, "placeId" | "placeName" | "country" | "userCountry" | "userDevice">;
 
-/** What an answer lists (nearest first) and the links of its places. */
-function answer(view: PlacesView, brand: Brand, centre: NearbyCentre, req: AroundRequest) {
+/** What an answer lists (indexes in view.listed, nearest first) and the links of its places. */
+export function nearbyAnswer(view: PlacesView, brand: Brand, centre: NearbyCentre, req: AroundRequest) {
   const link = searchLinks(brand, {
     currency: req.currency,
     language: req.language,
@@ -133,65 +140,11 @@ function answer(view: PlacesView, brand: Brand, centre: NearbyCentre, req: Aroun
     label: req.label,
     anonymousId: req.anonymousId,
   });
-  return { places: view.around(centre, req.radiusKm, req.hits, req.placeCategories), link };
+  return { ids: view.aroundIds(centre, req.radiusKm, req.hits, req.placeCategories), link };
 }
 
-/** Kilometres rounded to 10 m. */
-const distanceKM = (centre: NearbyCentre, p: Place) =>
-  Math.round(distanceKm(centre.lat, centre.lon, p.lat, p.lon) * 100) / 100;
+/** Seed §2.2 distanceKM in hundredths of a kilometre: rounded to 10 m, an integer. */
+export const distanceHundredths = (centre: NearbyCentre, p: Place) =>
+  Math.round(distanceKm(centre.lat, centre.lon, p.lat, p.lon) * 100);
 
-/**
- * The response body of POST /v1/nearby-places (seed §2.3) as UTF-8 JSON: the bytes of
- * JSON.stringify({ places: nearbyPlaces(view, brand, req) }), written place by place. A thousand places make a body of
- * a few hundred KB: built as objects, then one string, then bytes, most of its cost was the objects, the string's
- * thousands of pieces joined (two bytes a character as soon as one name needs it) and its encoding.
- */
-export function nearbyPlacesJson(view: PlacesView, brand: Brand, req: NearbyPlacesRequest): Buffer<ArrayBuffer> {
-  const centre = mainPlace(view.gazetteer, req);
-  const { places, link } = answer(view, brand, centre, req);
-  const language = req.language;
-  // A link is a prefix and a suffix, the same for the whole answer, around encodeURIComponent(placeId), which needs no
-  // JSON escaping: when the rest needs none either, every link is written as it is.
-  const bare = link("");
-  const plainLinks = JSON.stringify(bare) === `"${bare}"`;
-  const out = new Utf8Writer(64 + places.length * (bare.length + 200));
-  out.write('{"places":[');
-  for (let i = 0; i < places.length; i++) {
-    const p = places[i]!;
-    const url = link(p.placeId);
-    // Field order and number formatting as JSON.stringify of a NearbyPlace (seed §2.2).
-    out.write(
-      `${i === 0 ? "" : ","}{"placeName":${JSON.stringify(placeName(p, language))},"placeId":${JSON.stringify(p.placeId)},` +
-        `"placeCountry":${JSON.stringify(countryName(p.country, language))},"placeCategory":"${p.category}",` +
-        `"distanceKM":${distanceKM(centre, p)},"hotelsCnt":${view.hotelsCnt(p)},` +
-        `"url":${plainLinks ? `"${url}"` : JSON.stringify(url)}}`,
-    );
-  }
-  out.write("]}");
-  return out.bytes();
-}
-
-/** UTF-8 bytes appended piece by piece to one buffer (doubled when full): no large string is ever built. */
-class Utf8Writer {
-  private buf: Buffer<ArrayBuffer>;
-  private length = 0;
-
-  constructor(sizeHint: number) {
-    this.buf = Buffer.allocUnsafe(sizeHint);
-  }
-
-  write(text: string): void {
-    // At most 3 bytes per UTF-16 unit (a surrogate pair: 4 bytes for 2 units); counted exactly only near the end.
-    const room = this.buf.length - this.length;
-    if (3 * text.length > room && Buffer.byteLength(text) > room) {
-      const bigger = Buffer.allocUnsafe(Math.max(2 * this.buf.length, this.length + 3 * text.length));
-      this.buf.copy(bigger, 0, 0, this.length);
-      this.buf = bigger;
-    }
-    this.length += this.buf.write(text, this.length);
-  }
-
-  bytes(): Buffer<ArrayBuffer> {
-    return this.buf.subarray(0, this.length);
-  }
-}
+const distanceKM = (centre: NearbyCentre, p: Place) => distanceHundredths(centre, p) / 100;

@@ -4,7 +4,8 @@ import { BrandRegistry } from "@/lib/brands";
 import demoBrands from "@/lib/brands/demo-brands.json";
 import { AppError } from "@/lib/http/errors";
 import { Gazetteer } from "../gazetteer";
-import { PlacesView, nearbyPlaces, nearbyPlacesJson } from "../nearby";
+import { PlacesView, nearbyPlaces } from "../nearby";
+import { nearbyPlacesJson } from "../nearby-json";
 import { parseNearbyPlacesRequest } from "../request";
 import { PLACE_CATEGORIES } from "../types";
 import { SUPPORTED_LANGUAGES } from "@/lib/locale";
@@ -224,8 +225,10 @@ describe("nearbyPlacesJson (the body of POST /v1/nearby-places)", () => {
           );
           const counts = new Map(others.map((p, i) => [p.placeId, places[i]!.hotels]));
           const on = new PlacesView(new Gazetteer([centre, ...others]), counts);
-          const body = { ...req, label: req.label };
-          expect(nearbyPlacesJson(on, brand, request(body)).equals(asJson(on, brand, body))).toBe(true);
+          // Twice (the second answer reuses what the view kept of the first), then in another language.
+          for (const body of [req, { ...req, radius: 1000 }, { ...req, language: "ja" }]) {
+            expect(nearbyPlacesJson(on, brand, request(body)).equals(asJson(on, brand, body))).toBe(true);
+          }
         },
       ),
       { numRuns: 300 },
