@@ -125,8 +125,13 @@ export function report(title: string, results: Result[], opts: BenchOptions, che
     Math.round(m.bytes).toString(),
     String(m.non2xx + m.errors),
   ]);
+  // The load average: the machine may be shared, and other work on its cores shows in every row.
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" / ");
   console.log(
-    `\n${title} — ${opts.count} hotels, ${opts.connections} connections, median of ${opts.rounds} rounds of ${opts.duration} s, ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}\n`,
+    `\n${title} — ${opts.count} hotels, ${opts.connections} connections, median of ${opts.rounds} rounds of ${opts.duration} s, ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}, load average (1 / 5 / 15 min) ${load}\n`,
   );
   console.log(
     markdownTable(

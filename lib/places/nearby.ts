@@ -46,16 +46,20 @@ export class PlacesView {
 
   /** Listed places within radiusKm of the centre, nearest first, at most `hits`. */
   around(centre: NearbyCentre, radiusKm: number, hits: number, categories: readonly PlaceCategory[]): Place[] {
+    return this.aroundIds(centre, radiusKm, hits, categories).map((id) => this.listed[id]!);
+  }
+
+  /** The same places as their indexes in `listed`. */
+  aroundIds(centre: NearbyCentre, radiusKm: number, hits: number, categories: readonly PlaceCategory[]): number[] {
     if (this.listed.length === 0) return [];
     let mask = 0;
     for (const c of categories) mask |= CATEGORY_BIT.get(c)!;
     const bits = this.categoryBits;
     const ids = this.nearest.search(centre.lat, centre.lon, hits + 1, radiusKm, (id) => (bits[id]! & mask) !== 0);
-    // The centre itself is not listed: it is the nearest of its own results, so one more is asked for.
-    return ids
-      .map((id) => this.listed[id]!)
-      .filter((p) => p.placeId !== centre.placeId)
-      .slice(0, hits);
+    // The centre itself is left out: it is the nearest of its own results, so one more is asked for.
+    const out: number[] = [];
+    for (const id of ids) if (out.length < hits && this.listed[id]!.placeId !== centre.placeId) out.push(id);
+    return out;
   }
 }
 
@@ -107,12 +111,26 @@ export function nearbyPlaces(view: PlacesView, brand: Brand, req: NearbyPlacesRe
 export type NearbyCentre = Pick<Place, "placeId" | "lat" | "lon">;
 
 /** The search of nearbyPlaces around any centre (a hotel page's nearby panel centres on the hotel). */
-export function placesAround(
-  view: PlacesView,
-  brand: Brand,
-  centre: NearbyCentre,
-  req: Omit<NearbyPlacesRequest, "placeId" | "placeName" | "country" | "userCountry" | "userDevice">,
-): NearbyPlace[] {
+export function placesAround(view: PlacesView, brand: Brand, centre: NearbyCentre, req: AroundRequest): NearbyPlace[] {
+  const { ids, link } = nearbyAnswer(view, brand, centre, req);
+  return ids.map((id) => {
+    const p = view.listed[id]!;
+    return {
+      placeName: placeName(p, req.language),
+      placeId: p.placeId,
+      placeCountry: countryName(p.country, req.language),
+      placeCategory: p.category,
+      distanceKM: distanceKM(centre, p),
+      hotelsCnt: view.hotelsCnt(p),
+      url: link(p.placeId),
+    };
+  });
+}
+
+type AroundRequest = Omit<NearbyPlacesRequest, "placeId" | "placeName" | "country" | "userCountry" | "userDevice">;
+
+/** What an answer lists (indexes in view.listed, nearest first) and the links of its places. */
+export function nearbyAnswer(view: PlacesView, brand: Brand, centre: NearbyCentre, req: AroundRequest) {
   const link = searchLinks(brand, {
     currency: req.currency,
     language: req.language,
@@ -123,13 +141,11 @@ export function placesAround(
     anonymousId: req.anonymousId,
     tracking: req.tracking,
   });
-  return view.around(centre, req.radiusKm, req.hits, req.placeCategories).map((p) => ({
-    placeName: placeName(p, req.language),
-    placeId: p.placeId,
-    placeCountry: countryName(p.country, req.language),
-    placeCategory: p.category,
-    distanceKM: Math.round(distanceKm(centre.lat, centre.lon, p.lat, p.lon) * 100) / 100,
-    hotelsCnt: view.hotelsCnt(p),
-    url: link(p.placeId),
-  }));
+  return { ids: view.aroundIds(centre, req.radiusKm, req.hits, req.placeCategories), link };
 }
+
+/** Seed §2.2 distanceKM in hundredths of a kilometre: rounded to 10 m, an integer. */
+export const distanceHundredths = (centre: NearbyCentre, p: Place) =>
+  Math.round(distanceKm(centre.lat, centre.lon, p.lat, p.lon) * 100);
+
+const distanceKM = (centre: NearbyCentre, p: Place) => distanceHundredths(centre, p) / 100;

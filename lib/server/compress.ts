@@ -35,11 +35,14 @@ export function negotiateEncoding(header: string | string[] | undefined): Conten
 
 function brotliOptions(size: number): zlib.BrotliOptions {
   const { BROTLI_PARAM_QUALITY, BROTLI_PARAM_LGWIN, BROTLI_PARAM_SIZE_HINT } = zlib.constants;
-  // A few-KB answer: quality 1 (a 3.6 KB answer in ~12 µs, 10 % larger than quality 4 in ~40 µs, still smaller than
-  // gzip). Larger ones: quality 4, brotli's usual fast setting. An 18-bit window (256 KB) is cheap to set up.
-  const quality = size <= 16 * 1024 ? 1 : 4;
-  return { params: { [BROTLI_PARAM_QUALITY]: quality, [BROTLI_PARAM_LGWIN]: 18, [BROTLI_PARAM_SIZE_HINT]: size } };
+  // Quality 1 whatever the size: a 3 KB answer in ~12 µs, 10 % larger than quality 4 at a third of its cost; a 90 KB
+  // one (nearby places, hits 1000) 9.4 KB in ~0.2 ms where quality 4 took 0.6–0.8 ms for 8.5 KB, still smaller than
+  // gzip at any level that fast. An 18-bit window (256 KB) is cheap to set up.
+  return { params: { [BROTLI_PARAM_QUALITY]: 1, [BROTLI_PARAM_LGWIN]: 18, [BROTLI_PARAM_SIZE_HINT]: size } };
 }
+
+/** gzip and deflate at level 1 for the same reason: 10 % larger than level 6 at less than half its cost. */
+const ZLIB_OPTIONS: zlib.ZlibOptions = { level: 1 };
 
 function compress(body: Buffer, coding: ContentCoding, done: (err: Error | null, out: Buffer) => void): void {
   if (body.length <= SYNC_LIMIT) {
@@ -48,16 +51,16 @@ function compress(body: Buffer, coding: ContentCoding, done: (err: Error | null,
         coding === "br"
           ? zlib.brotliCompressSync(body, brotliOptions(body.length))
           : coding === "gzip"
-            ? zlib.gzipSync(body)
-            : zlib.deflateSync(body);
+            ? zlib.gzipSync(body, ZLIB_OPTIONS)
+            : zlib.deflateSync(body, ZLIB_OPTIONS);
       return done(null, out);
     } catch (e) {
       return done(e as Error, body);
     }
   }
   if (coding === "br") zlib.brotliCompress(body, brotliOptions(body.length), done);
-  else if (coding === "gzip") zlib.gzip(body, done);
-  else zlib.deflate(body, done);
+  else if (coding === "gzip") zlib.gzip(body, ZLIB_OPTIONS, done);
+  else zlib.deflate(body, ZLIB_OPTIONS, done);
 }
 
 function compressible(contentType: unknown): boolean {
@@ -99,7 +102,8 @@ export function compressWhole(req: IncomingMessage, res: ServerResponse): void {
   res.end = ((chunk?: unknown, encoding?: unknown, cb?: unknown) => {
     if (chunk !== undefined && chunk !== null && typeof chunk !== "function") chunks.push(toBuffer(chunk, encoding));
     const callback = [chunk, encoding, cb].find((a) => typeof a === "function") as (() => void) | undefined;
-    const body = Buffer.concat(chunks);
+    // One chunk (a route handler's body usually comes whole) is used as it is: no copy of a few hundred KB.
+    const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
     const send = (payload: Buffer, coding?: ContentCoding) => {
       if (coding) res.setHeader("Content-Encoding", coding);
       res.removeHeader("Transfer-Encoding");

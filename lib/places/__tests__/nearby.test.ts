@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { BrandRegistry } from "@/lib/brands";
 import demoBrands from "@/lib/brands/demo-brands.json";
@@ -5,7 +6,10 @@ import { AppError } from "@/lib/http/errors";
 import { trackingKey, verifyTracking } from "@/lib/tracking/signature";
 import { Gazetteer } from "../gazetteer";
 import { PlacesView, nearbyPlaces } from "../nearby";
+import { nearbyPlacesJson } from "../nearby-json";
 import { parseNearbyPlacesRequest } from "../request";
+import { PLACE_CATEGORIES } from "../types";
+import { SUPPORTED_LANGUAGES } from "@/lib/locale";
 import { eastKm, northKm, place } from "./helpers";
 
 const registry = BrandRegistry.parse(JSON.stringify(demoBrands), "demo");
@@ -170,5 +174,82 @@ describe("nearbyPlaces (the library call behind POST /v1/nearby-places)", () => 
 
   it("returns nothing, not an error, when no place has hotels yet", () => {
     expect(ask({}, aurora, new PlacesView(gazetteer, new Map()))).toEqual([]);
+  });
+});
+
+describe("nearbyPlacesJson (the body of POST /v1/nearby-places)", () => {
+  const request = (body: Record<string, unknown>) =>
+    parseNearbyPlacesRequest({
+      placeName: "Rome",
+      currency: "EUR",
+      language: "en",
+      userCountry: "DE",
+      userDevice: "mobile",
+      anonymousId: "visitor-1",
+      ...body,
+    });
+  const asJson = (on: PlacesView, brand: typeof aurora, body: Record<string, unknown>) =>
+    Buffer.from(JSON.stringify({ places: nearbyPlaces(on, brand, request(body)) }));
+
+  it("is JSON.stringify of the places, byte for byte, whatever the names, links and request", () => {
+    // Names with quotes, backslashes, control characters, any code point and lone surrogates (which JSON.stringify
+    // escapes); a main place and up to 40 others around it.
+    const name = fc.oneof(fc.string({ unit: "grapheme", maxLength: 12 }), fc.string({ unit: "binary", maxLength: 12 }));
+    const around = fc.record({
+      name,
+      localName: fc.option(name, { nil: undefined }),
+      category: fc.constantFrom(...PLACE_CATEGORIES),
+      country: fc.constantFrom("IT", "FR", "JP", "XK", "ZZ"),
+      north: fc.double({ min: -300, max: 300, noNaN: true }),
+      east: fc.double({ min: -300, max: 300, noNaN: true }),
+      hotels: fc.integer({ min: 0, max: 5000 }),
+    });
+    fc.assert(
+      fc.property(
+        fc.array(around, { maxLength: 40 }),
+        fc.record({
+          language: fc.constantFrom(...SUPPORTED_LANGUAGES),
+          hits: fc.integer({ min: 0, max: 50 }),
+          radius: fc.integer({ min: 0, max: 1000 }),
+          label: fc.option(
+            fc
+              .string({ unit: "grapheme", minLength: 1, maxLength: 10 })
+              .filter((l) => /\S/.test(l) && !/[\u0000-\u001f\u007f]/.test(l)),
+            { nil: undefined },
+          ),
+        }),
+        fc.constantFrom(aurora, sakura, { ...aurora, canonicalUrl: 'http://quote"and\\back\u2028slash.test' }),
+        (places, req, brand) => {
+          const centre = place("centre", "city", LAT, LON, { name: "Rome", population: 1e6 });
+          const others = places.map((o, i) =>
+            place(`p${i}`, o.category, northKm(LAT, o.north), eastKm(LAT, LON, o.east), {
+              name: o.name,
+              names: o.localName === undefined ? undefined : { [req.language]: o.localName },
+              country: o.country,
+            }),
+          );
+          const counts = new Map(others.map((p, i) => [p.placeId, places[i]!.hotels]));
+          const on = new PlacesView(new Gazetteer([centre, ...others]), counts);
+          // Twice (the second answer reuses what the view kept of the first), then in another language.
+          for (const body of [req, { ...req, radius: 1000 }, { ...req, language: "ja" }]) {
+            expect(nearbyPlacesJson(on, brand, request(body)).equals(asJson(on, brand, body))).toBe(true);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("writes a body of a thousand places, larger than guessed", () => {
+    const many = Array.from({ length: 1200 }, (_, i) =>
+      place(`many-${i}`, "landmark", northKm(LAT, (i % 40) * 5), eastKm(LAT, LON, Math.floor(i / 40) * 5), {
+        name: `Ort ${i} — «Straße» ${"東京".repeat(i % 100)} 😀`, // names longer than the body's size guess
+      }),
+    );
+    const on = new PlacesView(new Gazetteer([rome, ...many]), new Map(many.map((p) => [p.placeId, 1])));
+    const body = { hits: 1000, radius: 1000, label: 'a "label"' };
+    const bytes = nearbyPlacesJson(on, aurora, request(body));
+    expect((JSON.parse(bytes.toString()) as { places: unknown[] }).places).toHaveLength(1000);
+    expect(bytes.equals(asJson(on, aurora, body))).toBe(true);
   });
 });

@@ -1,0 +1,146 @@
+import type { Brand } from "@/lib/brands";
+import { countryName, type Language } from "@/lib/locale";
+import { distanceHundredths, mainPlace, nearbyAnswer, type PlacesView } from "./nearby";
+import type { NearbyPlacesRequest } from "./request";
+import { placeName } from "./types";
+
+/**
+ * The response body of POST /v1/nearby-places (seed §2.3) as UTF-8 JSON: the bytes of
+ * JSON.stringify({ places: nearbyPlaces(view, brand, req) }), copied place by place into one buffer from parts.
+ *
+ * A thousand places make a few hundred KB. Built as objects, then one string, then bytes, most of the time went to
+ * the objects, the string's thousands of pieces joined (two bytes a character as soon as one name needs them), its
+ * encoding and the garbage collector. Here a place's JSON is five byte runs and a number: its head (name to
+ * "distanceKM":, the same in every answer of the view and language), the distance, its tail (hotelsCnt, the same in
+ * every answer of the view), and its link as the answer's prefix, the place's encoded id and the answer's suffix.
+ */
+export function nearbyPlacesJson(view: PlacesView, brand: Brand, req: NearbyPlacesRequest): Buffer<ArrayBuffer> {
+  const centre = mainPlace(view.gazetteer, req);
+  const { ids, link } = nearbyAnswer(view, brand, centre, req);
+  const parts = jsonParts(view, req.language);
+  const bare = link("");
+  const split = linkParts(link, bare);
+  const out = new ByteWriter(64 + ids.length * (bare.length + 200));
+  out.text('{"places":[');
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i]!;
+    const p = view.listed[id]!;
+    // Field order and number formatting as JSON.stringify of a NearbyPlace (seed §2.2). A head starts with the comma
+    // that separates places: skipped for the first.
+    const head = (parts.heads[id] ??= Buffer.from(
+      `,{"placeName":${JSON.stringify(placeName(p, req.language))},"placeId":${JSON.stringify(p.placeId)},` +
+        `"placeCountry":${JSON.stringify(countryName(p.country, req.language))},` +
+        `"placeCategory":${JSON.stringify(p.category)},"distanceKM":`,
+    ));
+    out.bytes(head, i === 0 ? 1 : 0);
+    out.hundredths(distanceHundredths(centre, p));
+    out.bytes((parts.tails[id] ??= Buffer.from(`,"hotelsCnt":${view.hotelsCnt(p)},"url":`)), 0);
+    if (split) {
+      out.bytes(split.prefix, 0);
+      out.bytes((parts.ids[id] ??= Buffer.from(encodeURIComponent(p.placeId))), 0);
+      out.bytes(split.suffix, 0);
+    } else out.text(`${JSON.stringify(link(p.placeId))}}`);
+  }
+  out.text("]}");
+  return out.result();
+}
+
+/**
+ * An answer's links as bytes around the encoded place id: `"prefix` and `suffix"}`. A link is
+ * prefix + encodeURIComponent(placeId) + suffix (./search-url.ts), the same prefix and suffix for every place of an
+ * answer; the encoded id never needs JSON escaping. Undefined when the rest would (then each link is written whole),
+ * or if links are ever built otherwise (checked on a probe id).
+ */
+function linkParts(link: (placeId: string) => string, bare: string): { prefix: Buffer; suffix: Buffer } | undefined {
+  const [a, b] = [link("a"), link("b")];
+  let k = 0;
+  while (k < a.length && a[k] === b[k]) k++;
+  const [prefix, suffix] = [bare.slice(0, k), bare.slice(k)];
+  if (JSON.stringify(bare) !== `"${bare}"` || link("x y") !== `${prefix}x%20y${suffix}`) return undefined;
+  return { prefix: Buffer.from(`"${prefix}`), suffix: Buffer.from(`${suffix}"}`) };
+}
+
+/** What places' JSON holds that only depends on the view (one recount) and the language, by index in view.listed. */
+interface JsonParts {
+  /** `,{"placeName":…,"placeId":…,"placeCountry":…,"placeCategory":…,"distanceKM":` in one language. */
+  heads: (Buffer | undefined)[];
+  /** `,"hotelsCnt":N,"url":`. */
+  tails: (Buffer | undefined)[];
+  /** encodeURIComponent(placeId). */
+  ids: (Buffer | undefined)[];
+}
+
+/**
+ * Per view, each part built on a place's first answer: at most one head (~120 bytes) per listed place and language
+ * asked for, one tail and id per listed place. A new recount makes a new view; the old one's parts go with it.
+ */
+const partsOfView = new WeakMap<PlacesView, Map<Language, JsonParts>>();
+
+function jsonParts(view: PlacesView, language: Language): JsonParts {
+  let byLanguage = partsOfView.get(view);
+  if (!byLanguage) partsOfView.set(view, (byLanguage = new Map()));
+  let parts = byLanguage.get(language);
+  if (!parts) {
+    // Tails and ids are shared by every language.
+    const any = byLanguage.values().next().value;
+    byLanguage.set(language, (parts = { heads: [], tails: any?.tails ?? [], ids: any?.ids ?? [] }));
+  }
+  return parts;
+}
+
+/** Bytes appended to one buffer (doubled when full). */
+class ByteWriter {
+  private buf: Buffer<ArrayBuffer>;
+  private length = 0;
+
+  constructor(sizeHint: number) {
+    this.buf = Buffer.allocUnsafe(sizeHint);
+  }
+
+  /** A string, UTF-8. */
+  text(text: string): void {
+    // At most 3 bytes per UTF-16 unit (a surrogate pair: 4 bytes for 2 units); counted exactly only near the end.
+    const room = this.buf.length - this.length;
+    if (3 * text.length > room && Buffer.byteLength(text) > room) this.grow(3 * text.length);
+    this.length += this.buf.write(text, this.length);
+  }
+
+  /** Bytes from `start` on. */
+  bytes(bytes: Buffer, start: number): void {
+    if (bytes.length - start > this.buf.length - this.length) this.grow(bytes.length);
+    this.buf.set(start === 0 ? bytes : bytes.subarray(start), this.length);
+    this.length += bytes.length - start;
+  }
+
+  /**
+   * A count of hundredths (≥ 0) as JSON.stringify writes it divided by 100 (seed §2.2 distanceKM: km rounded to
+   * 10 m): "981.1" for 98110, "0.09" for 9, "12" for 1200. That is the shortest decimal that reads back as the
+   * same double, and the double nearest to a number of hundredths is read back from its two-decimal form.
+   */
+  hundredths(n: number): void {
+    if (!(n >= 0 && n < 1e15)) return this.text(JSON.stringify(n / 100)); // never for real coordinates
+    if (this.buf.length - this.length < 24) this.grow(24);
+    const b = this.buf;
+    const whole = Math.floor(n / 100);
+    const cents = n - whole * 100;
+    let digits = 1;
+    for (let w = whole; w >= 10; w = Math.floor(w / 10)) digits++;
+    for (let w = whole, i = this.length + digits - 1; i >= this.length; w = Math.floor(w / 10), i--)
+      b[i] = 0x30 + (w % 10);
+    this.length += digits;
+    if (cents === 0) return;
+    b[this.length++] = 0x2e; // "."
+    b[this.length++] = 0x30 + Math.floor(cents / 10);
+    if (cents % 10 !== 0) b[this.length++] = 0x30 + (cents % 10);
+  }
+
+  result(): Buffer<ArrayBuffer> {
+    return this.buf.subarray(0, this.length);
+  }
+
+  private grow(atLeast: number): void {
+    const bigger = Buffer.allocUnsafe(Math.max(2 * this.buf.length, this.length + atLeast));
+    this.buf.copy(bigger, 0, 0, this.length);
+    this.buf = bigger;
+  }
+}
