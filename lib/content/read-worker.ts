@@ -5,10 +5,13 @@ import { LocalSource, SftpSource, type ExportFile, type ExportSource } from "./s
 import type { SftpOptions } from "./sources/sftp";
 import { readBatches, type ReaderMessage, type SourceSpec } from "./reader";
 import { packRecords } from "./check";
+import { StepClock } from "./thread-times";
 
 /** Worker thread: reads an export (SFTP or local), splits and hashes records, and hands batches to the main thread. */
 const port = parentPort!;
 let credit = 0;
+/** Started when the worker starts: the reader's busy time includes connecting to the source. */
+const clock = new StepClock("reader");
 let granted: (() => void) | undefined;
 
 function open(spec: SourceSpec): ExportSource {
@@ -31,10 +34,15 @@ async function run(files: ExportFile[], batchSize: number): Promise<void> {
   try {
     await warm;
     if (!source) throw new Error("reader started before it was opened");
-    for await (const b of readBatches(source, files, batchSize)) {
+    for await (const b of readBatches(source, files, batchSize, clock)) {
       while (credit <= 0) await new Promise<void>((r) => (granted = r));
       credit--;
-      const { bytes, ends } = packRecords(b.records.map((r) => r.bytes)); // its own ArrayBuffer: transferable
+      const t = performance.now();
+      // One SharedArrayBuffer a batch: the main thread and the checker thread read the same bytes, never copied again.
+      const { bytes, ends } = packRecords(
+        b.records.map((r) => r.bytes),
+        true,
+      );
       const msg: ReaderMessage = {
         type: "batch",
         file: b.file,
@@ -42,13 +50,14 @@ async function run(files: ExportFile[], batchSize: number): Promise<void> {
         oversize: b.records.map((r) => r.oversize ?? 0),
         ends,
         hashes: b.hashes,
-        bytes: bytes.buffer as ArrayBuffer,
+        bytes: bytes.buffer as SharedArrayBuffer,
         bytesRead: b.bytesRead,
         last: b.last,
       };
-      port.postMessage(msg, [bytes.buffer as ArrayBuffer]);
+      port.postMessage(msg);
+      clock.add("hand-off", performance.now() - t);
     }
-    port.postMessage({ type: "done" } satisfies ReaderMessage);
+    port.postMessage({ type: "done", times: clock.report() } satisfies ReaderMessage);
   } catch (e) {
     const error = isAppError(e)
       ? { message: e.message, code: e.code, status: e.status, field: e.field }

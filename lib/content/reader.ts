@@ -3,6 +3,7 @@ import { AppError } from "@/lib/http/errors";
 import { decode, splitRecords, type RawRecord } from "./records";
 import type { ExportFile, ExportSource } from "./sources";
 import { startWorker } from "./worker";
+import type { StepClock, ThreadTimes } from "./thread-times";
 
 /** A batch of records read from one export file, each with the hash of its bytes. */
 export interface RecordBatch {
@@ -20,28 +21,52 @@ export function contentHash(bytes: Buffer): string {
   return crypto.hash("sha256", bytes, "base64url");
 }
 
-/** Reads, decompresses, splits and hashes the files of a source, in order, on the calling thread. */
+/**
+ * Reads, decompresses, splits and hashes the files of a source, in order, on the calling thread. With a clock, the
+ * splitting and hashing are timed (the splitter's time excludes its wait for decompressed input).
+ */
 export async function* readBatches(
   source: ExportSource,
   files: ExportFile[],
   batchSize: number,
+  clock?: StepClock,
 ): AsyncGenerator<RecordBatch> {
   for (const file of files) {
     let bytesRead = 0;
+    let inputMs = 0;
     async function* counted(): AsyncGenerator<Buffer> {
       for await (const c of source.read(file)) {
         bytesRead += c.length;
         yield c;
       }
     }
+    async function* timedInput(chunks: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+      const it = chunks[Symbol.asyncIterator]();
+      for (;;) {
+        const t = performance.now();
+        const next = await it.next();
+        inputMs += performance.now() - t;
+        if (next.done) return;
+        yield next.value;
+      }
+    }
     let records: RawRecord[] = [];
     const batch = (last: boolean): RecordBatch => {
+      const t = performance.now();
       const out = { file: file.name, records, hashes: records.map((r) => contentHash(r.bytes)), bytesRead, last };
+      clock?.add("hash", performance.now() - t);
       records = [];
       return out;
     };
-    for await (const raw of splitRecords(file.name, decode(file.name, counted()))) {
-      records.push(raw);
+    const decoded = decode(file.name, counted());
+    const split = splitRecords(file.name, clock ? timedInput(decoded) : decoded)[Symbol.asyncIterator]();
+    for (;;) {
+      const t = performance.now();
+      const before = inputMs;
+      const next = await split.next();
+      clock?.add("split", performance.now() - t - (inputMs - before));
+      if (next.done) break;
+      records.push(next.value);
       if (records.length >= batchSize) yield batch(false);
     }
     yield batch(true);
@@ -51,7 +76,7 @@ export async function* readBatches(
 /** What a reader worker needs to open the same source on its own thread. */
 export type SourceSpec = { kind: "local"; target: string } | { kind: "sftp"; options: Record<string, unknown> };
 
-/** Worker → main messages. Record bytes travel in one transferred buffer per batch (no copy). */
+/** Worker → main messages. Record bytes travel in one SharedArrayBuffer per batch (no copy, here or to the checker). */
 export type ReaderMessage =
   | {
       type: "batch";
@@ -61,12 +86,12 @@ export type ReaderMessage =
       oversize: number[];
       ends: number[];
       hashes: string[];
-      bytes: ArrayBuffer;
+      bytes: SharedArrayBuffer;
       bytesRead: number;
       last: boolean;
     }
   | { type: "error"; error: { message: string; code?: string; status?: number; field?: string } }
-  | { type: "done" };
+  | { type: "done"; times: ThreadTimes };
 
 /** How many batches the reader may run ahead of the consumer: keeps memory flat. */
 const CREDIT = 3;
@@ -75,6 +100,8 @@ export interface ThreadedReader {
   /** The batches of these files, in order; call once. */
   batches(files: ExportFile[], batchSize: number): AsyncGenerator<RecordBatch>;
   close(): Promise<void>;
+  /** Where the reader thread's time went, once it has read everything. */
+  times(): ThreadTimes | undefined;
 }
 
 /**
@@ -87,6 +114,7 @@ export function openThreadedReader(spec: SourceSpec): ThreadedReader {
   const inbox: ReaderMessage[] = [];
   let wake: (() => void) | undefined;
   let crashed: Error | undefined;
+  let times: ThreadTimes | undefined;
   worker.on("message", (m: ReaderMessage) => {
     inbox.push(m);
     wake?.();
@@ -106,6 +134,7 @@ export function openThreadedReader(spec: SourceSpec): ThreadedReader {
   };
   return {
     close,
+    times: () => times,
     async *batches(files, batchSize) {
       worker.postMessage({ type: "start", files, batchSize, credit: CREDIT });
       try {
@@ -116,7 +145,10 @@ export function openThreadedReader(spec: SourceSpec): ThreadedReader {
             wake = undefined;
           }
           const m = inbox.shift()!;
-          if (m.type === "done") return;
+          if (m.type === "done") {
+            times = m.times;
+            return;
+          }
           if (m.type === "error") {
             const { message, code, status, field } = m.error;
             throw code ? new AppError({ status: status ?? 500, code, message, field }) : new Error(message);

@@ -4,7 +4,7 @@ import { AppError } from "@/lib/http/errors";
 import { acquireSyncLock } from "./lock";
 import { compareSchemas, type SchemaStatus } from "./schema-check";
 import { discardRun, publishRun, removalPreview } from "./publish";
-import { deferCheckpoints } from "./staging-db";
+import { deferCheckpoints } from "./checkpoints";
 import { Stager } from "./stage";
 import type { ExportSource } from "./sources";
 import { loadSchemaText } from "./validate";
@@ -14,6 +14,7 @@ import { openThreadedReader, type ThreadedReader } from "./reader";
 import { RunRecord, recoverAbandonedRuns, type SyncSummary } from "./run-record";
 import { thresholdRefusal } from "./thresholds";
 import { recountHotels } from "@/lib/places/recount";
+import { processCpuMs, StepClock, type RunTimes } from "./thread-times";
 
 export type { SyncSummary } from "./run-record";
 export type { SyncProgress } from "./pipeline";
@@ -48,6 +49,9 @@ const MAX_RESTARTS = 2;
 export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
   const { store, source, log } = opts;
   const db = store.db;
+  const clock = new StepClock("main");
+  const cpuStart = process.cpuUsage();
+  const started = performance.now();
   const lock = await acquireSyncLock(db, opts.lockStaleSeconds);
   let checker: Checker | undefined;
   let reader: ThreadedReader | undefined;
@@ -58,10 +62,10 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
     log.info({ runId: run.id, source: source.label, store: store.describe }, "sync started");
 
     const ourSchema = loadSchemaText();
-    checker = opts.threads ? workerChecker() : inlineChecker(ourSchema);
+    checker = opts.threads ? workerChecker(clock) : inlineChecker(ourSchema, clock);
     // The reader thread connects to the source while this thread fetches and compares the schema.
     reader = opts.threads ? openThreadedReader(source.spec()) : undefined;
-    let stager = new Stager(store, run.id, checker);
+    let stager = new Stager(store, run.id, checker, clock);
     const restoreCheckpoints = deferCheckpoints(store);
     try {
       run.schema = compareSchemas(ourSchema, await source.readSchema());
@@ -72,6 +76,7 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
       if (run.schema.status === "absent")
         log.warn({ runId: run.id }, "the source offers no schemas/HotelFtpExport.json");
 
+      clock.add("set-up", performance.now() - started);
       for (let attempt = 0; ; attempt++) {
         try {
           run.files = await stageExport({ ...opts, stager, reader });
@@ -81,13 +86,14 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
           log.warn({ runId: run.id, reason: e.message }, "export replaced during transfer: starting the run over");
           await discardRun(db, run.id);
           await db.deleteFrom("rejected_records").where("run_id", "=", run.id).execute();
-          stager = new Stager(store, run.id, checker);
+          stager = new Stager(store, run.id, checker, clock);
           await reader?.close();
           reader = opts.threads ? openThreadedReader(source.spec()) : undefined;
         }
       }
 
       const counts = stager.counts;
+      const publishStart = performance.now();
       const refusal = thresholdRefusal(counts, await removalPreview(db, run.id), opts);
       if (refusal && !opts.force) {
         await discardRun(db, run.id);
@@ -111,11 +117,16 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
         opts.publishDelayMs,
       );
       await db.deleteFrom("sync_seen").where("run_id", "=", run.id).execute();
-      restoreCheckpoints();
+      clock.add("publish", performance.now() - publishStart);
+      await clock.timeAsync("checkpoint", restoreCheckpoints);
       // The run's time includes its clean-up and the checkpoint, not just the publish.
       const result = run.summary("published", counts, removed);
+      result.times = await runTimes(clock, cpuStart, reader, checker);
       await db.updateTable("sync_runs").set({ duration_ms: result.durationMs }).where("id", "=", run.id).execute();
       log.info({ runId: run.id, ...counts, removed, durationMs: result.durationMs }, "sync published");
+      // The worker threads' memory is given back before the recount builds its gazetteer (peak RSS).
+      await reader?.close();
+      await checker.close();
       if (opts.recountPlaces !== false) result.placesRecount = await recountAfterSync(db, run.id, log);
       return result;
     } catch (e) {
@@ -128,7 +139,7 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
       await run.close(run.summary("failed", stager.counts, 0, error));
       throw e;
     } finally {
-      restoreCheckpoints();
+      await restoreCheckpoints();
     }
   } finally {
     await reader?.close();
@@ -136,6 +147,17 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
     await source.close().catch(() => undefined);
     await lock.release().catch(() => undefined);
   }
+}
+
+/** Where the run's time went, thread by thread (bench:sync prints it). */
+async function runTimes(
+  clock: StepClock,
+  cpuStart: NodeJS.CpuUsage,
+  reader: ThreadedReader | undefined,
+  checker: Checker,
+): Promise<RunTimes> {
+  const workers = [reader?.times(), await checker.times()].filter((t) => t !== undefined);
+  return { threads: [clock.report(), ...workers], processCpuMs: processCpuMs(cpuStart) };
 }
 
 /** The run is published whatever happens here: a failed recount leaves the previous counts and is reported. */
