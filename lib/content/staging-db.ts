@@ -1,5 +1,7 @@
 import { sql, type Kysely } from "kysely";
+import { copyRows, type CopyValue } from "./pg-copy";
 import type SQLite from "better-sqlite3";
+import type pg from "pg";
 import { HOTEL_COLUMNS, type Database, type HotelVersionsTable, type Store, type SyncSeenTable } from "@/lib/store";
 
 export interface CurrentRow {
@@ -28,7 +30,9 @@ export interface StagingDb {
 }
 
 export function stagingDb(store: Store): StagingDb {
-  return store.sqlite ? sqliteStaging(store.sqlite) : postgresStaging(store.db);
+  if (store.sqlite) return sqliteStaging(store.sqlite);
+  if (!store.pool) throw new Error("stagingDb: a PostgreSQL store without its pool");
+  return postgresStaging(store.db, store.pool);
 }
 
 const versionColumns = ["hotel_id", "version", "run_id", "record", "created_at", ...HOTEL_COLUMNS] as const;
@@ -70,8 +74,11 @@ function sqliteStaging(sqlite: SQLite.Database): StagingDb {
   };
 }
 
-/** PostgreSQL: Kysely queries; multi-row inserts a batch, in one transaction. */
-function postgresStaging(db: Kysely<Database>): StagingDb {
+const seenColumns = ["run_id", "hotel_id", "action", "version", "file", "line"] as const;
+const rejectedColumns = ["run_id", "file", "line", "hotel_id", "errors"] as const;
+
+/** PostgreSQL: Kysely queries; a batch's rows streamed with COPY (text format), in one transaction. */
+function postgresStaging(db: Kysely<Database>, pool: pg.Pool): StagingDb {
   const current = () => db.selectFrom("hotels").select(["id", "version", "content_hash", "removed_at"]);
   return {
     currentByHash: async (hashes) => (hashes.length ? current().where("content_hash", "in", hashes).execute() : []),
@@ -94,38 +101,24 @@ function postgresStaging(db: Kysely<Database>): StagingDb {
             .where("hotel_id", "=", sql<string>`any(${sql.val(ids)})`)
             .execute()
         : [],
-    write: (seen, versions, rejected) =>
-      db.transaction().execute(async (trx) => {
-        for (const rows of chunk(seen, 1000)) await trx.insertInto("sync_seen").values(rows).execute();
-        for (const rows of chunk(versions, 250)) {
-          const asText = rows.map((v) => ({ ...v, record: v.record.toString() }));
-          await trx.insertInto("hotel_versions").values(asText).execute();
-        }
-        for (const rows of chunk(rejected, 1000)) await trx.insertInto("rejected_records").values(rows).execute();
-      }),
+    write: async (seen, versions, rejected) => {
+      const client = await pool.connect();
+      try {
+        await client.query("begin");
+        await copyRows(client, "sync_seen", seenColumns, rows(seen, seenColumns));
+        await copyRows(client, "hotel_versions", versionColumns, rows(versions, versionColumns));
+        await copyRows(client, "rejected_records", rejectedColumns, rows(rejected, rejectedColumns));
+        await client.query("commit");
+      } catch (e) {
+        // The connection may be mid-COPY: dropped rather than reused, which rolls the batch back.
+        client.release(e as Error);
+        throw e;
+      }
+      client.release();
+    },
   };
 }
 
-function chunk<T>(rows: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
-  return out;
-}
-
-/**
- * SQLite: no automatic WAL checkpoints while a run writes (each one copies and syncs the database mid-run), one
- * checkpoint when it is done. Returns the function that restores the default and checkpoints.
- */
-export function deferCheckpoints(store: Store): () => void {
-  const sqlite = store.sqlite;
-  if (!sqlite) return () => undefined;
-  const before = sqlite.pragma("wal_autocheckpoint", { simple: true }) as number;
-  sqlite.pragma("wal_autocheckpoint = 0");
-  let done = false;
-  return () => {
-    if (done) return;
-    done = true;
-    sqlite.pragma(`wal_autocheckpoint = ${before}`);
-    sqlite.pragma("wal_checkpoint(PASSIVE)");
-  };
+function rows<T extends object>(items: T[], columns: readonly (keyof T)[]): CopyValue[][] {
+  return items.map((item) => columns.map((c) => item[c] as CopyValue));
 }
