@@ -28,6 +28,8 @@ export interface PreparedBatch {
   batch: RawRecord[];
   hashes: string[];
   unchanged: Map<string, CurrentRow>;
+  /** The ids looked up by id while preparing (found or not) and the current rows found: commit need not ask again. */
+  lookedUp: { ids: Set<string>; current: CurrentRow[] };
   /** Check results of the records whose hash matched nothing, in batch order. */
   checks: CheckResult[];
 }
@@ -60,8 +62,8 @@ export class Stager {
     // record is unchanged only when its hash equals the stored one, so a misread id only costs a parse.
     const clock = this.clock;
     const leading = batch.map((r) => leadingId(r.bytes));
-    const ids = [...new Set(leading.filter((id): id is string => id !== undefined))];
-    const byId = await clock.timeAsync("lookup", () => this.sdb.currentById(ids));
+    const ids = new Set(leading.filter((id): id is string => id !== undefined));
+    const byId = await clock.timeAsync("lookup", () => this.sdb.currentById([...ids]));
     const unchanged = new Map<string, CurrentRow>();
     for (const row of byId) unchanged.set(row.content_hash, row);
     const unknown = [...new Set(hashes.filter((h, i) => leading[i] === undefined && !unchanged.has(h)))];
@@ -72,11 +74,11 @@ export class Stager {
     const checked = toCheck.length ? await this.checker.check(toCheck) : [];
     let next = 0;
     const checks = pending.map((r) => (r.oversize ? oversized(r) : checked[next++]!));
-    return { batch, hashes, unchanged, checks };
+    return { batch, hashes, unchanged, checks, lookedUp: { ids, current: byId } };
   }
 
   /** Decides and writes a prepared batch; batches must be committed in export order. */
-  async commit({ batch, hashes, unchanged, checks }: PreparedBatch): Promise<void> {
+  async commit({ batch, hashes, unchanged, checks, lookedUp }: PreparedBatch): Promise<void> {
     const clock = this.clock;
     const decideStart = performance.now();
     const now = new Date().toISOString();
@@ -90,14 +92,18 @@ export class Stager {
     const checkedIds = results.flatMap((r) => (!("cur" in r) && r.id && !r.errors ? [r.id] : []));
     const lookupStart = performance.now();
     clock.add("decide", lookupStart - decideStart);
+    // The current rows do not change while a run stages (only a publish writes them, and the lock keeps other runs
+    // out): what prepare found by id stands, and only ids it did not look up are asked for.
+    const checked = [...new Set(checkedIds)];
+    const notLookedUp = checked.filter((id) => !lookedUp.ids.has(id));
     const [current, highest, earlier] = await Promise.all([
-      this.sdb.currentById([...new Set(checkedIds)]),
-      this.sdb.highestVersions([...new Set(checkedIds)]),
+      notLookedUp.length ? this.sdb.currentById(notLookedUp) : [],
+      this.sdb.highestVersions(checked),
       this.sdb.seenInRun(this.runId, ids),
     ]);
     const lookupEnd = performance.now();
     clock.add("lookup", lookupEnd - lookupStart);
-    const currentById = new Map(current.map((c) => [c.id, c]));
+    const currentById = new Map([...lookedUp.current, ...current].map((c) => [c.id, c]));
     // New versions are numbered from the highest stored, so a failed run's leftovers can never collide with them.
     const highestById = new Map(highest.map((h) => [h.hotel_id, Number(h.version)]));
     const firstSeen = new Map(earlier.map((e) => [e.hotel_id, `${e.file}:${e.line}`]));

@@ -1,8 +1,7 @@
-import { sql, type Kysely } from "kysely";
-import { copyRows, type CopyValue } from "./pg-copy";
 import type SQLite from "better-sqlite3";
 import type pg from "pg";
-import { HOTEL_COLUMNS, type Database, type HotelVersionsTable, type Store, type SyncSeenTable } from "@/lib/store";
+import { HOTEL_COLUMNS, type HotelVersionsTable, type Store, type SyncSeenTable } from "@/lib/store";
+import { copyRows, type CopyValue } from "./pg-copy";
 
 export interface CurrentRow {
   id: string;
@@ -32,7 +31,7 @@ export interface StagingDb {
 export function stagingDb(store: Store): StagingDb {
   if (store.sqlite) return sqliteStaging(store.sqlite);
   if (!store.pool) throw new Error("stagingDb: a PostgreSQL store without its pool");
-  return postgresStaging(store.db, store.pool);
+  return postgresStaging(store.pool);
 }
 
 const versionColumns = ["hotel_id", "version", "run_id", "record", "created_at", ...HOTEL_COLUMNS] as const;
@@ -77,30 +76,32 @@ function sqliteStaging(sqlite: SQLite.Database): StagingDb {
 const seenColumns = ["run_id", "hotel_id", "action", "version", "file", "line"] as const;
 const rejectedColumns = ["run_id", "file", "line", "hotel_id", "errors"] as const;
 
-/** PostgreSQL: Kysely queries; a batch's rows streamed with COPY (text format), in one transaction. */
-function postgresStaging(db: Kysely<Database>, pool: pg.Pool): StagingDb {
+/** PostgreSQL: prepared lookups; a batch's rows streamed with COPY (text format), in one transaction. */
+function postgresStaging(pool: pg.Pool): StagingDb {
   let settings: Promise<string> | undefined;
-  const current = () => db.selectFrom("hotels").select(["id", "version", "content_hash", "removed_at"]);
+  // Named statements (parsed and planned once per connection) with each id list as one array parameter.
+  const query = async <R extends object>(name: string, text: string, values: unknown[]): Promise<R[]> =>
+    (await pool.query<R>({ name, text, values })).rows;
+  const current = "select id, version, content_hash, removed_at from hotels";
   return {
-    currentByHash: async (hashes) => (hashes.length ? current().where("content_hash", "in", hashes).execute() : []),
-    currentById: async (ids) => (ids.length ? current().where("id", "in", ids).execute() : []),
+    currentByHash: async (hashes) =>
+      hashes.length ? query("sync_current_by_hash", `${current} where content_hash = any($1)`, [hashes]) : [],
+    currentById: async (ids) => (ids.length ? query("sync_current_by_id", `${current} where id = any($1)`, [ids]) : []),
     highestVersions: async (ids) =>
       ids.length
-        ? db
-            .selectFrom("hotel_versions")
-            .select((eb) => ["hotel_id", eb.fn.max<number>("version").as("version")])
-            .where("hotel_id", "in", ids)
-            .groupBy("hotel_id")
-            .execute()
+        ? query(
+            "sync_highest_versions",
+            "select hotel_id, max(version) as version from hotel_versions where hotel_id = any($1) group by hotel_id",
+            [ids],
+          )
         : [],
     seenInRun: async (runId, ids) =>
       ids.length
-        ? db
-            .selectFrom("sync_seen")
-            .select(["hotel_id", "file", "line"])
-            .where("run_id", "=", runId)
-            .where("hotel_id", "=", sql<string>`any(${sql.val(ids)})`)
-            .execute()
+        ? query(
+            "sync_seen_in_run",
+            "select hotel_id, file, line from sync_seen where run_id = $1 and hotel_id = any($2)",
+            [runId, ids],
+          )
         : [],
     write: async (seen, versions, rejected) => {
       const client = await pool.connect();
