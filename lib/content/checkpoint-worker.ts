@@ -1,5 +1,6 @@
 import { parentPort, workerData } from "node:worker_threads";
 import SQLite from "better-sqlite3";
+import { StepClock } from "./thread-times";
 
 /**
  * Worker thread: checkpoints a SQLite database's WAL while a sync run writes to it on the main thread. A PASSIVE
@@ -9,12 +10,11 @@ import SQLite from "better-sqlite3";
 const { file, intervalMs } = workerData as { file: string; intervalMs: number };
 const db = new SQLite(file, { fileMustExist: true });
 db.pragma("synchronous = NORMAL");
+const clock = new StepClock("checkpointer");
 let timer: NodeJS.Timeout | undefined;
-let rounds = 0;
 
 function round(): void {
-  db.pragma("wal_checkpoint(PASSIVE)");
-  rounds++;
+  clock.time("checkpoint", () => db.pragma("wal_checkpoint(PASSIVE)"));
   timer = setTimeout(round, intervalMs);
 }
 
@@ -22,7 +22,7 @@ parentPort!.on("message", (m: { type: "stop" }) => {
   if (m.type !== "stop") return;
   clearTimeout(timer);
   db.close();
-  parentPort!.postMessage({ type: "stopped", rounds });
+  parentPort!.postMessage({ type: "stopped", times: clock.report() });
   parentPort!.close();
 });
 timer = setTimeout(round, intervalMs);

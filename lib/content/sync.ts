@@ -14,7 +14,7 @@ import { openThreadedReader, type ThreadedReader } from "./reader";
 import { RunRecord, recoverAbandonedRuns, type SyncSummary } from "./run-record";
 import { thresholdRefusal } from "./thresholds";
 import { recountHotels } from "@/lib/places/recount";
-import { processCpuMs, StepClock, type RunTimes } from "./thread-times";
+import { processCpuMs, StepClock, type RunTimes, type ThreadTimes } from "./thread-times";
 
 export type { SyncSummary } from "./run-record";
 export type { SyncProgress } from "./pipeline";
@@ -66,7 +66,7 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
     // The reader thread connects to the source while this thread fetches and compares the schema.
     reader = opts.threads ? openThreadedReader(source.spec()) : undefined;
     let stager = new Stager(store, run.id, checker, clock);
-    const restoreCheckpoints = deferCheckpoints(store);
+    const checkpoints = deferCheckpoints(store);
     try {
       run.schema = compareSchemas(ourSchema, await source.readSchema());
       if (run.schema.status === "mismatch" && !opts.allowSchemaChange) {
@@ -118,10 +118,10 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
       );
       await db.deleteFrom("sync_seen").where("run_id", "=", run.id).execute();
       clock.add("publish", performance.now() - publishStart);
-      await clock.timeAsync("checkpoint", restoreCheckpoints);
+      await clock.timeAsync("checkpoint", checkpoints.finish);
       // The run's time includes its clean-up and the checkpoint, not just the publish.
       const result = run.summary("published", counts, removed);
-      result.times = await runTimes(clock, cpuStart, reader, checker);
+      result.times = runTimes(clock, cpuStart, [reader?.times(), await checker.times(), checkpoints.times()]);
       await db.updateTable("sync_runs").set({ duration_ms: result.durationMs }).where("id", "=", run.id).execute();
       log.info({ runId: run.id, ...counts, removed, durationMs: result.durationMs }, "sync published");
       // The worker threads' memory is given back before the recount builds its gazetteer (peak RSS).
@@ -139,7 +139,7 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
       await run.close(run.summary("failed", stager.counts, 0, error));
       throw e;
     } finally {
-      await restoreCheckpoints();
+      await checkpoints.finish();
     }
   } finally {
     await reader?.close();
@@ -150,14 +150,11 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
 }
 
 /** Where the run's time went, thread by thread (bench:sync prints it). */
-async function runTimes(
-  clock: StepClock,
-  cpuStart: NodeJS.CpuUsage,
-  reader: ThreadedReader | undefined,
-  checker: Checker,
-): Promise<RunTimes> {
-  const workers = [reader?.times(), await checker.times()].filter((t) => t !== undefined);
-  return { threads: [clock.report(), ...workers], processCpuMs: processCpuMs(cpuStart) };
+function runTimes(clock: StepClock, cpuStart: NodeJS.CpuUsage, workers: (ThreadTimes | undefined)[]): RunTimes {
+  return {
+    threads: [clock.report(), ...workers.filter((t) => t !== undefined)],
+    processCpuMs: processCpuMs(cpuStart),
+  };
 }
 
 /** The run is published whatever happens here: a failed recount leaves the previous counts and is reported. */
