@@ -63,6 +63,9 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
 
     const ourSchema = loadSchemaText();
     checker = opts.threads ? workerChecker(clock) : inlineChecker(ourSchema, clock);
+    // A first sync checks every record: its checker thread starts now, while the source connects, not on the first
+    // batch. Otherwise it starts on first use (a run where every record is unchanged never needs it).
+    if (!(await db.selectFrom("hotels").select("id").limit(1).executeTakeFirst())) checker.warm();
     // The reader thread connects to the source while this thread fetches and compares the schema.
     reader = opts.threads ? openThreadedReader(source.spec()) : undefined;
     let stager = new Stager(store, run.id, checker, clock);
