@@ -71,16 +71,20 @@ export interface PackedRecords {
 }
 
 /** Packs record bytes into one buffer (one copy across a thread boundary instead of many strings). */
-export function packRecords(records: Buffer[], shared = false): { bytes: Uint8Array; ends: number[] } {
-  const size = records.reduce((a, r) => a + r.length, 0);
-  const bytes = shared ? Buffer.from(new SharedArrayBuffer(size)) : Buffer.allocUnsafeSlow(size);
+export function packRecords(records: Buffer[]): { bytes: Uint8Array; ends: number[] } {
+  const bytes = Buffer.allocUnsafeSlow(records.reduce((a, r) => a + r.length, 0));
+  return { bytes, ends: packInto(records, bytes) };
+}
+
+/** Copies record bytes back to back into `target`; returns where each ends. */
+export function packInto(records: Buffer[], target: Buffer): number[] {
   const ends: number[] = [];
   let at = 0;
   for (const r of records) {
-    at += r.copy(bytes, at);
+    at += r.copy(target, at);
     ends.push(at);
   }
-  return { bytes, ends };
+  return ends;
 }
 
 /**

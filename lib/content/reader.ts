@@ -14,6 +14,8 @@ export interface RecordBatch {
   bytesRead: number;
   /** True on the file's last batch. */
   last: boolean;
+  /** Called once the batch is written: its bytes' buffer may then be reused (none of its records may be kept). */
+  release?: () => void;
 }
 
 /** SHA-256 of a record's exact bytes (one-shot, no string re-encoding): how unchanged records are recognised. */
@@ -86,7 +88,9 @@ export type ReaderMessage =
       oversize: number[];
       ends: number[];
       hashes: string[];
+      /** One of the reader's recycled batch buffers (only the first ends[ends.length - 1] bytes are this batch's). */
       bytes: SharedArrayBuffer;
+      slot: number;
       bytesRead: number;
       last: boolean;
     }
@@ -95,6 +99,11 @@ export type ReaderMessage =
 
 /** How many batches the reader may run ahead of the consumer: keeps memory flat. */
 const CREDIT = 3;
+/**
+ * Batch buffers in circulation: those running ahead, plus those the pipeline holds until they are written (its
+ * depth and the one being handed over), plus one being filled.
+ */
+const BATCH_BUFFERS = CREDIT + 4;
 
 export interface ThreadedReader {
   /** The batches of these files, in order; call once. */
@@ -136,7 +145,7 @@ export function openThreadedReader(spec: SourceSpec): ThreadedReader {
     close,
     times: () => times,
     async *batches(files, batchSize) {
-      worker.postMessage({ type: "start", files, batchSize, credit: CREDIT });
+      worker.postMessage({ type: "start", files, batchSize, credit: CREDIT, buffers: BATCH_BUFFERS });
       try {
         for (;;) {
           while (!inbox.length) {
@@ -160,7 +169,8 @@ export function openThreadedReader(spec: SourceSpec): ThreadedReader {
             line,
             ...(m.oversize[i] ? { oversize: m.oversize[i] } : {}),
           }));
-          yield { file: m.file, records, hashes: m.hashes, bytesRead: m.bytesRead, last: m.last };
+          const release = () => worker.postMessage({ type: "release", slot: m.slot });
+          yield { file: m.file, records, hashes: m.hashes, bytesRead: m.bytesRead, last: m.last, release };
           worker.postMessage({ type: "credit" });
         }
       } finally {
