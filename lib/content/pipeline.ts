@@ -44,6 +44,7 @@ export async function stageExport(opts: {
   const commitOldest = async () => {
     const { prepared, batch } = ahead.shift()!;
     await stager.commit(await prepared);
+    batch.release?.();
     opts.onProgress?.({
       file: batch.file,
       bytesRead: bytesBefore + batch.bytesRead,

@@ -4,11 +4,16 @@ import { isAppError } from "@/lib/http/errors";
 import { LocalSource, SftpSource, type ExportFile, type ExportSource } from "./sources";
 import type { SftpOptions } from "./sources/sftp";
 import { readBatches, type ReaderMessage, type SourceSpec } from "./reader";
-import { packRecords } from "./check";
+import { packInto } from "./check";
+import { BatchBuffers } from "./batch-buffers";
+import { StepClock } from "./thread-times";
 
 /** Worker thread: reads an export (SFTP or local), splits and hashes records, and hands batches to the main thread. */
 const port = parentPort!;
 let credit = 0;
+let batchBuffers = new BatchBuffers(1);
+/** Started when the worker starts: the reader's busy time includes connecting to the source. */
+const clock = new StepClock("reader");
 let granted: (() => void) | undefined;
 
 function open(spec: SourceSpec): ExportSource {
@@ -31,24 +36,29 @@ async function run(files: ExportFile[], batchSize: number): Promise<void> {
   try {
     await warm;
     if (!source) throw new Error("reader started before it was opened");
-    for await (const b of readBatches(source, files, batchSize)) {
+    for await (const b of readBatches(source, files, batchSize, clock)) {
       while (credit <= 0) await new Promise<void>((r) => (granted = r));
       credit--;
-      const { bytes, ends } = packRecords(b.records.map((r) => r.bytes)); // its own ArrayBuffer: transferable
+      const t = performance.now();
+      // The batch's bytes go into a shared buffer: the main thread and the checker thread read them, never copied again.
+      const records = b.records.map((r) => r.bytes);
+      const slot = await batchBuffers.take(records.reduce((a, r) => a + r.length, 0));
       const msg: ReaderMessage = {
         type: "batch",
         file: b.file,
         lines: b.records.map((r) => r.line),
         oversize: b.records.map((r) => r.oversize ?? 0),
-        ends,
+        ends: packInto(records, Buffer.from(batchBuffers.buffer(slot))),
         hashes: b.hashes,
-        bytes: bytes.buffer as ArrayBuffer,
+        bytes: batchBuffers.buffer(slot),
+        slot,
         bytesRead: b.bytesRead,
         last: b.last,
       };
-      port.postMessage(msg, [bytes.buffer as ArrayBuffer]);
+      port.postMessage(msg);
+      clock.add("hand-off", performance.now() - t);
     }
-    port.postMessage({ type: "done" } satisfies ReaderMessage);
+    port.postMessage({ type: "done", times: clock.report() } satisfies ReaderMessage);
   } catch (e) {
     const error = isAppError(e)
       ? { message: e.message, code: e.code, status: e.status, field: e.field }
@@ -61,8 +71,9 @@ async function run(files: ExportFile[], batchSize: number): Promise<void> {
 
 type Command =
   | { type: "open"; spec: SourceSpec }
-  | { type: "start"; files: ExportFile[]; batchSize: number; credit: number }
-  | { type: "credit" };
+  | { type: "start"; files: ExportFile[]; batchSize: number; credit: number; buffers: number }
+  | { type: "credit" }
+  | { type: "release"; slot: number };
 
 port.on("message", (m: Command) => {
   if (m.type === "open") {
@@ -75,7 +86,10 @@ port.on("message", (m: Command) => {
     }
   } else if (m.type === "start") {
     credit = m.credit;
+    batchBuffers = new BatchBuffers(m.buffers);
     void run(m.files, m.batchSize);
+  } else if (m.type === "release") {
+    batchBuffers.release(m.slot);
   } else {
     credit++;
     granted?.();

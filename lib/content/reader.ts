@@ -3,6 +3,7 @@ import { AppError } from "@/lib/http/errors";
 import { decode, splitRecords, type RawRecord } from "./records";
 import type { ExportFile, ExportSource } from "./sources";
 import { startWorker } from "./worker";
+import type { StepClock, ThreadTimes } from "./thread-times";
 
 /** A batch of records read from one export file, each with the hash of its bytes. */
 export interface RecordBatch {
@@ -13,6 +14,8 @@ export interface RecordBatch {
   bytesRead: number;
   /** True on the file's last batch. */
   last: boolean;
+  /** Called once the batch is written: its bytes' buffer may then be reused (none of its records may be kept). */
+  release?: () => void;
 }
 
 /** SHA-256 of a record's exact bytes (one-shot, no string re-encoding): how unchanged records are recognised. */
@@ -20,28 +23,52 @@ export function contentHash(bytes: Buffer): string {
   return crypto.hash("sha256", bytes, "base64url");
 }
 
-/** Reads, decompresses, splits and hashes the files of a source, in order, on the calling thread. */
+/**
+ * Reads, decompresses, splits and hashes the files of a source, in order, on the calling thread. With a clock, the
+ * splitting and hashing are timed (the splitter's time excludes its wait for decompressed input).
+ */
 export async function* readBatches(
   source: ExportSource,
   files: ExportFile[],
   batchSize: number,
+  clock?: StepClock,
 ): AsyncGenerator<RecordBatch> {
   for (const file of files) {
     let bytesRead = 0;
+    let inputMs = 0;
     async function* counted(): AsyncGenerator<Buffer> {
       for await (const c of source.read(file)) {
         bytesRead += c.length;
         yield c;
       }
     }
+    async function* timedInput(chunks: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+      const it = chunks[Symbol.asyncIterator]();
+      for (;;) {
+        const t = performance.now();
+        const next = await it.next();
+        inputMs += performance.now() - t;
+        if (next.done) return;
+        yield next.value;
+      }
+    }
     let records: RawRecord[] = [];
     const batch = (last: boolean): RecordBatch => {
+      const t = performance.now();
       const out = { file: file.name, records, hashes: records.map((r) => contentHash(r.bytes)), bytesRead, last };
+      clock?.add("hash", performance.now() - t);
       records = [];
       return out;
     };
-    for await (const raw of splitRecords(file.name, decode(file.name, counted()))) {
-      records.push(raw);
+    const decoded = decode(file.name, counted());
+    const split = splitRecords(file.name, clock ? timedInput(decoded) : decoded)[Symbol.asyncIterator]();
+    for (;;) {
+      const t = performance.now();
+      const before = inputMs;
+      const next = await split.next();
+      clock?.add("split", performance.now() - t - (inputMs - before));
+      if (next.done) break;
+      records.push(next.value);
       if (records.length >= batchSize) yield batch(false);
     }
     yield batch(true);
@@ -51,7 +78,7 @@ export async function* readBatches(
 /** What a reader worker needs to open the same source on its own thread. */
 export type SourceSpec = { kind: "local"; target: string } | { kind: "sftp"; options: Record<string, unknown> };
 
-/** Worker → main messages. Record bytes travel in one transferred buffer per batch (no copy). */
+/** Worker → main messages. Record bytes travel in one SharedArrayBuffer per batch (no copy, here or to the checker). */
 export type ReaderMessage =
   | {
       type: "batch";
@@ -61,20 +88,29 @@ export type ReaderMessage =
       oversize: number[];
       ends: number[];
       hashes: string[];
-      bytes: ArrayBuffer;
+      /** One of the reader's recycled batch buffers (only the first ends[ends.length - 1] bytes are this batch's). */
+      bytes: SharedArrayBuffer;
+      slot: number;
       bytesRead: number;
       last: boolean;
     }
   | { type: "error"; error: { message: string; code?: string; status?: number; field?: string } }
-  | { type: "done" };
+  | { type: "done"; times: ThreadTimes };
 
 /** How many batches the reader may run ahead of the consumer: keeps memory flat. */
 const CREDIT = 3;
+/**
+ * Batch buffers in circulation: those running ahead, plus those the pipeline holds until they are written (its
+ * depth and the one being handed over), plus one being filled.
+ */
+const BATCH_BUFFERS = CREDIT + 4;
 
 export interface ThreadedReader {
   /** The batches of these files, in order; call once. */
   batches(files: ExportFile[], batchSize: number): AsyncGenerator<RecordBatch>;
   close(): Promise<void>;
+  /** Where the reader thread's time went, once it has read everything. */
+  times(): ThreadTimes | undefined;
 }
 
 /**
@@ -87,6 +123,7 @@ export function openThreadedReader(spec: SourceSpec): ThreadedReader {
   const inbox: ReaderMessage[] = [];
   let wake: (() => void) | undefined;
   let crashed: Error | undefined;
+  let times: ThreadTimes | undefined;
   worker.on("message", (m: ReaderMessage) => {
     inbox.push(m);
     wake?.();
@@ -106,8 +143,9 @@ export function openThreadedReader(spec: SourceSpec): ThreadedReader {
   };
   return {
     close,
+    times: () => times,
     async *batches(files, batchSize) {
-      worker.postMessage({ type: "start", files, batchSize, credit: CREDIT });
+      worker.postMessage({ type: "start", files, batchSize, credit: CREDIT, buffers: BATCH_BUFFERS });
       try {
         for (;;) {
           while (!inbox.length) {
@@ -116,7 +154,10 @@ export function openThreadedReader(spec: SourceSpec): ThreadedReader {
             wake = undefined;
           }
           const m = inbox.shift()!;
-          if (m.type === "done") return;
+          if (m.type === "done") {
+            times = m.times;
+            return;
+          }
           if (m.type === "error") {
             const { message, code, status, field } = m.error;
             throw code ? new AppError({ status: status ?? 500, code, message, field }) : new Error(message);
@@ -128,7 +169,8 @@ export function openThreadedReader(spec: SourceSpec): ThreadedReader {
             line,
             ...(m.oversize[i] ? { oversize: m.oversize[i] } : {}),
           }));
-          yield { file: m.file, records, hashes: m.hashes, bytesRead: m.bytesRead, last: m.last };
+          const release = () => worker.postMessage({ type: "release", slot: m.slot });
+          yield { file: m.file, records, hashes: m.hashes, bytesRead: m.bytesRead, last: m.last, release };
           worker.postMessage({ type: "credit" });
         }
       } finally {

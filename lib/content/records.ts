@@ -109,7 +109,7 @@ async function* splitLines(file: string, chunks: AsyncIterable<Buffer>, max: num
   let line = 0;
   // An oversized line being skipped: its start and how many bytes it has had so far.
   let skipping = null as { head: Buffer; size: number } | null;
-  for await (const chunk of chunks) {
+  for await (let chunk of chunks) {
     if (skipping) {
       const nl = chunk.indexOf(NEWLINE);
       if (nl < 0) {
@@ -123,7 +123,14 @@ async function* splitLines(file: string, chunks: AsyncIterable<Buffer>, max: num
       yield* linesOf(chunk.subarray(nl + 1));
       continue;
     }
-    yield* linesOf(carry ? Buffer.concat([carry, chunk]) : chunk);
+    if (carry) {
+      // Only the line that straddles the two chunks is joined; the rest of the chunk is split where it lies.
+      const nl = chunk.indexOf(NEWLINE);
+      yield* linesOf(Buffer.concat([carry, nl < 0 ? chunk : chunk.subarray(0, nl + 1)]));
+      if (nl < 0) continue;
+      chunk = chunk.subarray(nl + 1);
+    }
+    yield* linesOf(chunk);
   }
   if (skipping) {
     line++;

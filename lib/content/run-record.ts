@@ -4,6 +4,7 @@ import type { Database, SyncRunStatus } from "@/lib/store";
 import type { SchemaStatus } from "./schema-check";
 import type { StageCounts } from "./stage";
 import { discardRun } from "./publish";
+import type { RunTimes } from "./thread-times";
 
 export interface SyncSummary extends StageCounts {
   runId: number;
@@ -19,6 +20,8 @@ export interface SyncSummary extends StageCounts {
   error?: { code: string; message: string };
   /** After a published run: the places' hotel counts recomputed (not part of durationMs). */
   placesRecount?: { places: number; durationMs: number } | { error: string };
+  /** Where a published run's time went, per thread. */
+  times?: RunTimes;
 }
 
 /** The sync_runs row of one run: opened when the run starts, closed with its summary however it ends. */

@@ -7,6 +7,7 @@ import type { Checker } from "./checker";
 import type { CheckResult } from "./check";
 import { isHotelId } from "./hotel-id";
 import { stagingDb, type CurrentRow, type RejectedRow, type StagingDb } from "./staging-db";
+import { StepClock } from "./thread-times";
 
 /** How many rejected records a run keeps in detail; the count is always exact. */
 export const REJECTED_DETAIL_LIMIT = 10_000;
@@ -27,6 +28,8 @@ export interface PreparedBatch {
   batch: RawRecord[];
   hashes: string[];
   unchanged: Map<string, CurrentRow>;
+  /** The ids looked up by id while preparing (found or not) and the current rows found: commit need not ask again. */
+  lookedUp: { ids: Set<string>; current: CurrentRow[] };
   /** Check results of the records whose hash matched nothing, in batch order. */
   checks: CheckResult[];
 }
@@ -46,6 +49,8 @@ export class Stager {
     store: Store,
     private readonly runId: number,
     private readonly checker: Checker,
+    /** The calling thread's clock: lookups, decisions and writes are timed on it. */
+    private readonly clock = new StepClock("main"),
   ) {
     this.sdb = stagingDb(store);
   }
@@ -55,22 +60,27 @@ export class Stager {
     // Exporters write the id first: read it from the leading bytes and look the property up by id (ids arrive in
     // order, so the index pages are warm); records that do not start that way are looked up by hash. Either way a
     // record is unchanged only when its hash equals the stored one, so a misread id only costs a parse.
+    const clock = this.clock;
     const leading = batch.map((r) => leadingId(r.bytes));
-    const byId = await this.sdb.currentById([...new Set(leading.filter((id): id is string => id !== undefined))]);
+    const ids = new Set(leading.filter((id): id is string => id !== undefined));
+    const byId = await clock.timeAsync("lookup", () => this.sdb.currentById([...ids]));
     const unchanged = new Map<string, CurrentRow>();
     for (const row of byId) unchanged.set(row.content_hash, row);
-    const unknown = hashes.filter((h, i) => leading[i] === undefined && !unchanged.has(h));
-    for (const row of await this.sdb.currentByHash([...new Set(unknown)])) unchanged.set(row.content_hash, row);
+    const unknown = [...new Set(hashes.filter((h, i) => leading[i] === undefined && !unchanged.has(h)))];
+    for (const row of await clock.timeAsync("lookup", () => this.sdb.currentByHash(unknown)))
+      unchanged.set(row.content_hash, row);
     const pending = batch.filter((_, i) => !unchanged.has(hashes[i]!));
     const toCheck = pending.filter((r) => !r.oversize).map((r) => r.bytes);
     const checked = toCheck.length ? await this.checker.check(toCheck) : [];
     let next = 0;
     const checks = pending.map((r) => (r.oversize ? oversized(r) : checked[next++]!));
-    return { batch, hashes, unchanged, checks };
+    return { batch, hashes, unchanged, checks, lookedUp: { ids, current: byId } };
   }
 
   /** Decides and writes a prepared batch; batches must be committed in export order. */
-  async commit({ batch, hashes, unchanged, checks }: PreparedBatch): Promise<void> {
+  async commit({ batch, hashes, unchanged, checks, lookedUp }: PreparedBatch): Promise<void> {
+    const clock = this.clock;
+    const decideStart = performance.now();
     const now = new Date().toISOString();
     let next = 0;
     const results = batch.map((raw, i) => {
@@ -80,12 +90,20 @@ export class Stager {
     });
     const ids = [...new Set(results.flatMap((r) => (r.id ? [r.id] : [])))];
     const checkedIds = results.flatMap((r) => (!("cur" in r) && r.id && !r.errors ? [r.id] : []));
+    const lookupStart = performance.now();
+    clock.add("decide", lookupStart - decideStart);
+    // The current rows do not change while a run stages (only a publish writes them, and the lock keeps other runs
+    // out): what prepare found by id stands, and only ids it did not look up are asked for.
+    const checked = [...new Set(checkedIds)];
+    const notLookedUp = checked.filter((id) => !lookedUp.ids.has(id));
     const [current, highest, earlier] = await Promise.all([
-      this.sdb.currentById([...new Set(checkedIds)]),
-      this.sdb.highestVersions([...new Set(checkedIds)]),
+      notLookedUp.length ? this.sdb.currentById(notLookedUp) : [],
+      this.sdb.highestVersions(checked),
       this.sdb.seenInRun(this.runId, ids),
     ]);
-    const currentById = new Map(current.map((c) => [c.id, c]));
+    const lookupEnd = performance.now();
+    clock.add("lookup", lookupEnd - lookupStart);
+    const currentById = new Map([...lookedUp.current, ...current].map((c) => [c.id, c]));
     // New versions are numbered from the highest stored, so a failed run's leftovers can never collide with them.
     const highestById = new Map(highest.map((h) => [h.hotel_id, Number(h.version)]));
     const firstSeen = new Map(earlier.map((e) => [e.hotel_id, `${e.file}:${e.line}`]));
@@ -142,7 +160,8 @@ export class Stager {
       hotel_id: r.id,
       errors: JSON.stringify(r.errors),
     }));
-    await this.sdb.write(seen, versions, rejected);
+    clock.add("decide", performance.now() - lookupEnd);
+    await clock.timeAsync("insert", () => this.sdb.write(seen, versions, rejected));
   }
 }
 

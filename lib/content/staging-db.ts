@@ -1,6 +1,7 @@
-import { sql, type Kysely } from "kysely";
 import type SQLite from "better-sqlite3";
-import { HOTEL_COLUMNS, type Database, type HotelVersionsTable, type Store, type SyncSeenTable } from "@/lib/store";
+import type pg from "pg";
+import { HOTEL_COLUMNS, type HotelVersionsTable, type Store, type SyncSeenTable } from "@/lib/store";
+import { copyRows, type CopyValue } from "./pg-copy";
 
 export interface CurrentRow {
   id: string;
@@ -28,7 +29,9 @@ export interface StagingDb {
 }
 
 export function stagingDb(store: Store): StagingDb {
-  return store.sqlite ? sqliteStaging(store.sqlite) : postgresStaging(store.db);
+  if (store.sqlite) return sqliteStaging(store.sqlite);
+  if (!store.pool) throw new Error("stagingDb: a PostgreSQL store without its pool");
+  return postgresStaging(store.pool);
 }
 
 const versionColumns = ["hotel_id", "version", "run_id", "record", "created_at", ...HOTEL_COLUMNS] as const;
@@ -70,62 +73,67 @@ function sqliteStaging(sqlite: SQLite.Database): StagingDb {
   };
 }
 
-/** PostgreSQL: Kysely queries; multi-row inserts a batch, in one transaction. */
-function postgresStaging(db: Kysely<Database>): StagingDb {
-  const current = () => db.selectFrom("hotels").select(["id", "version", "content_hash", "removed_at"]);
+const seenColumns = ["run_id", "hotel_id", "action", "version", "file", "line"] as const;
+const rejectedColumns = ["run_id", "file", "line", "hotel_id", "errors"] as const;
+
+/** PostgreSQL: prepared lookups; a batch's rows streamed with COPY (text format), in one transaction. */
+function postgresStaging(pool: pg.Pool): StagingDb {
+  let settings: Promise<string> | undefined;
+  // Named statements (parsed and planned once per connection) with each id list as one array parameter.
+  const query = async <R extends object>(name: string, text: string, values: unknown[]): Promise<R[]> =>
+    (await pool.query<R>({ name, text, values })).rows;
+  const current = "select id, version, content_hash, removed_at from hotels";
   return {
-    currentByHash: async (hashes) => (hashes.length ? current().where("content_hash", "in", hashes).execute() : []),
-    currentById: async (ids) => (ids.length ? current().where("id", "in", ids).execute() : []),
+    currentByHash: async (hashes) =>
+      hashes.length ? query("sync_current_by_hash", `${current} where content_hash = any($1)`, [hashes]) : [],
+    currentById: async (ids) => (ids.length ? query("sync_current_by_id", `${current} where id = any($1)`, [ids]) : []),
     highestVersions: async (ids) =>
       ids.length
-        ? db
-            .selectFrom("hotel_versions")
-            .select((eb) => ["hotel_id", eb.fn.max<number>("version").as("version")])
-            .where("hotel_id", "in", ids)
-            .groupBy("hotel_id")
-            .execute()
+        ? query(
+            "sync_highest_versions",
+            "select hotel_id, max(version) as version from hotel_versions where hotel_id = any($1) group by hotel_id",
+            [ids],
+          )
         : [],
     seenInRun: async (runId, ids) =>
       ids.length
-        ? db
-            .selectFrom("sync_seen")
-            .select(["hotel_id", "file", "line"])
-            .where("run_id", "=", runId)
-            .where("hotel_id", "=", sql<string>`any(${sql.val(ids)})`)
-            .execute()
+        ? query(
+            "sync_seen_in_run",
+            "select hotel_id, file, line from sync_seen where run_id = $1 and hotel_id = any($2)",
+            [runId, ids],
+          )
         : [],
-    write: (seen, versions, rejected) =>
-      db.transaction().execute(async (trx) => {
-        for (const rows of chunk(seen, 1000)) await trx.insertInto("sync_seen").values(rows).execute();
-        for (const rows of chunk(versions, 250)) {
-          const asText = rows.map((v) => ({ ...v, record: v.record.toString() }));
-          await trx.insertInto("hotel_versions").values(asText).execute();
-        }
-        for (const rows of chunk(rejected, 1000)) await trx.insertInto("rejected_records").values(rows).execute();
-      }),
+    write: async (seen, versions, rejected) => {
+      const client = await pool.connect();
+      try {
+        await client.query(`begin; ${await (settings ??= stagingSettings(client))}`);
+        await copyRows(client, "sync_seen", seenColumns, rows(seen, seenColumns));
+        await copyRows(client, "hotel_versions", versionColumns, rows(versions, versionColumns));
+        await copyRows(client, "rejected_records", rejectedColumns, rows(rejected, rejectedColumns));
+        await client.query("commit");
+      } catch (e) {
+        // The connection may be mid-COPY: dropped rather than reused, which rolls the batch back.
+        client.release(e as Error);
+        throw e;
+      }
+      client.release();
+    },
   };
-}
-
-function chunk<T>(rows: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
-  return out;
 }
 
 /**
- * SQLite: no automatic WAL checkpoints while a run writes (each one copies and syncs the database mid-run), one
- * checkpoint when it is done. Returns the function that restores the default and checkpoints.
+ * Settings for a staging transaction. Its commit need not wait for the WAL flush (synchronous_commit off): a batch
+ * lost in a server crash belongs to a run that then fails and is discarded; the publish keeps the server's default.
+ * Records are compressed with lz4 where the server has it, several times faster than the default pglz.
  */
-export function deferCheckpoints(store: Store): () => void {
-  const sqlite = store.sqlite;
-  if (!sqlite) return () => undefined;
-  const before = sqlite.pragma("wal_autocheckpoint", { simple: true }) as number;
-  sqlite.pragma("wal_autocheckpoint = 0");
-  let done = false;
-  return () => {
-    if (done) return;
-    done = true;
-    sqlite.pragma(`wal_autocheckpoint = ${before}`);
-    sqlite.pragma("wal_checkpoint(PASSIVE)");
-  };
+async function stagingSettings(client: pg.PoolClient): Promise<string> {
+  const { rows } = await client.query<{ lz4: boolean }>(
+    "select coalesce('lz4' = any(enumvals), false) as lz4 from pg_settings where name = 'default_toast_compression'",
+  );
+  const lz4 = rows[0]?.lz4 ? " set local default_toast_compression = lz4;" : "";
+  return `set local synchronous_commit = off;${lz4}`;
+}
+
+function rows<T extends object>(items: T[], columns: readonly (keyof T)[]): CopyValue[][] {
+  return items.map((item) => columns.map((c) => item[c] as CopyValue));
 }

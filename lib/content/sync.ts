@@ -5,7 +5,7 @@ import { acquireSyncLock, lockLost, type SyncLock } from "./lock";
 import { faultPoint, type PauseAt, type PauseStep } from "./faults";
 import { compareSchemas, type SchemaStatus } from "./schema-check";
 import { discardRun, publishRun, removalPreview } from "./publish";
-import { deferCheckpoints } from "./staging-db";
+import { deferCheckpoints } from "./checkpoints";
 import { Stager } from "./stage";
 import type { ExportSource } from "./sources";
 import { loadSchemaText } from "./validate";
@@ -16,6 +16,7 @@ import { RunRecord, recoverAbandonedRuns, type SyncSummary } from "./run-record"
 import { thresholdRefusal } from "./thresholds";
 import { recountHotels } from "@/lib/places/recount";
 import { countsBehind } from "@/lib/places/store";
+import { processCpuMs, StepClock, type RunTimes, type ThreadTimes } from "./thread-times";
 
 export type { SyncSummary } from "./run-record";
 export type { SyncProgress } from "./pipeline";
@@ -51,6 +52,9 @@ const MAX_RESTARTS = 2;
 export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
   const { store, source, log } = opts;
   const db = store.db;
+  const clock = new StepClock("main");
+  const cpuStart = process.cpuUsage();
+  const started = performance.now();
   const lock = await acquireSyncLock(db, opts.lockStaleSeconds);
   const pause = faultPoint(opts.pauseAt, log);
   let checker: Checker | undefined;
@@ -64,11 +68,14 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
     log.info({ runId: run.id, source: source.label, store: store.describe }, "sync started");
 
     const ourSchema = loadSchemaText();
-    checker = opts.threads ? workerChecker() : inlineChecker(ourSchema);
+    checker = opts.threads ? workerChecker(clock) : inlineChecker(ourSchema, clock);
+    // A first sync checks every record: its checker thread starts now, while the source connects, not on the first
+    // batch. Otherwise it starts on first use (a run where every record is unchanged never needs it).
+    if (!(await db.selectFrom("hotels").select("id").limit(1).executeTakeFirst())) checker.warm();
     // The reader thread connects to the source while this thread fetches and compares the schema.
     reader = opts.threads ? openThreadedReader(source.spec()) : undefined;
-    let stager = new Stager(store, run.id, checker);
-    const restoreCheckpoints = deferCheckpoints(store);
+    let stager = new Stager(store, run.id, checker, clock);
+    const checkpoints = deferCheckpoints(store);
     try {
       run.schema = compareSchemas(ourSchema, await source.readSchema());
       if (run.schema.status === "mismatch" && !opts.allowSchemaChange) {
@@ -78,6 +85,7 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
       if (run.schema.status === "absent")
         log.warn({ runId: run.id }, "the source offers no schemas/HotelFtpExport.json");
 
+      clock.add("set-up", performance.now() - started);
       for (let attempt = 0; ; attempt++) {
         try {
           run.files = await stageExport({ ...opts, stager, reader });
@@ -87,13 +95,14 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
           log.warn({ runId: run.id, reason: e.message }, "export replaced during transfer: starting the run over");
           await discardRun(db, run.id);
           await db.deleteFrom("rejected_records").where("run_id", "=", run.id).execute();
-          stager = new Stager(store, run.id, checker);
+          stager = new Stager(store, run.id, checker, clock);
           await reader?.close();
           reader = opts.threads ? openThreadedReader(source.spec()) : undefined;
         }
       }
 
       const counts = stager.counts;
+      const publishStart = performance.now();
       const refusal = thresholdRefusal(counts, await removalPreview(db, run.id), opts);
       if (refusal && !opts.force) {
         await discardRun(db, run.id);
@@ -113,11 +122,16 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
       });
       await pause("published");
       await db.deleteFrom("sync_seen").where("run_id", "=", run.id).execute();
-      restoreCheckpoints();
+      clock.add("publish", performance.now() - publishStart);
+      await clock.timeAsync("checkpoint", checkpoints.finish);
       // The run's time includes its clean-up and the checkpoint, not just the publish.
       const result = run.summary("published", counts, removed);
+      result.times = runTimes(clock, cpuStart, [reader?.times(), await checker.times(), checkpoints.times()]);
       await db.updateTable("sync_runs").set({ duration_ms: result.durationMs }).where("id", "=", run.id).execute();
       log.info({ runId: run.id, ...counts, removed, durationMs: result.durationMs }, "sync published");
+      // The worker threads' memory is given back before the recount builds its gazetteer (peak RSS).
+      await reader?.close();
+      await checker.close();
       if (opts.recountPlaces !== false) result.placesRecount = await recountAfterSync(db, run.id, log, pause, lock);
       return result;
     } catch (e) {
@@ -130,7 +144,7 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
       await run.close(run.summary("failed", stager.counts, 0, error));
       throw e;
     } finally {
-      restoreCheckpoints();
+      await checkpoints.finish();
     }
   } finally {
     await reader?.close();
@@ -138,6 +152,14 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
     await source.close().catch(() => undefined);
     await lock.release().catch(() => undefined);
   }
+}
+
+/** Where the run's time went, thread by thread (bench:sync prints it). */
+function runTimes(clock: StepClock, cpuStart: NodeJS.CpuUsage, workers: (ThreadTimes | undefined)[]): RunTimes {
+  return {
+    threads: [clock.report(), ...workers.filter((t) => t !== undefined)],
+    processCpuMs: processCpuMs(cpuStart),
+  };
 }
 
 /** The run is published whatever happens here: a failed recount leaves the previous counts and is reported. */

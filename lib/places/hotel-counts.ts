@@ -58,10 +58,10 @@ function nearestOfCountry(index: KDBush, places: Place[], h: HotelPoint, km: num
   return nearest;
 }
 
-/** hotelsCnt of every place that has at least one hotel. */
+/** hotelsCnt of every place that has at least one hotel (counted as they are found: no member lists held). */
 export function countHotels(gazetteer: Gazetteer, hotels: readonly HotelPoint[]): Map<string, number> {
   const counts = new Map<string, number>();
-  for (const [placeId, members] of placeHotels(gazetteer, hotels)) counts.set(placeId, members.length);
+  visitPlaceHotels(gazetteer, hotels, (place) => counts.set(place.placeId, (counts.get(place.placeId) ?? 0) + 1));
   return counts;
 }
 
@@ -71,11 +71,22 @@ export function countHotels(gazetteer: Gazetteer, hotels: readonly HotelPoint[])
  */
 export function placeHotels(gazetteer: Gazetteer, hotels: readonly HotelPoint[]): Map<string, number[]> {
   const members = new Map<string, number[]>();
-  const add = (place: Place | undefined, hotel: number) => {
-    if (!place) return;
+  visitPlaceHotels(gazetteer, hotels, (place, hotel) => {
     const list = members.get(place.placeId);
     if (list) list.push(hotel);
     else members.set(place.placeId, [hotel]);
+  });
+  return members;
+}
+
+/** Calls found(place, hotel) for every place each hotel counts for, by the rules above. */
+function visitPlaceHotels(
+  gazetteer: Gazetteer,
+  hotels: readonly HotelPoint[],
+  found: (place: Place, hotel: number) => void,
+): void {
+  const add = (place: Place | undefined, hotel: number) => {
+    if (place) found(place, hotel);
   };
 
   const settlements: Place[] = [];
@@ -114,8 +125,6 @@ export function placeHotels(gazetteer: Gazetteer, hotels: readonly HotelPoint[])
   // Radius rules: one query of the hotels around each landmark, airport and tourist region.
   const hotelIndex = pointIndex(hotels);
   for (const p of radiusPlaces) {
-    const found = pointsWithin(hotelIndex, hotels, p.lat, p.lon, radiusKm(p)!);
-    for (const f of found) add(p, f.id);
+    for (const f of pointsWithin(hotelIndex, hotels, p.lat, p.lon, radiusKm(p)!)) add(p, f.id);
   }
-  return members;
 }

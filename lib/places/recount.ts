@@ -3,7 +3,7 @@ import type { Database } from "@/lib/store";
 import type { Logger } from "@/lib/log";
 import { processShared } from "@/lib/runtime/shared";
 import { Gazetteer } from "./gazetteer";
-import { countHotels } from "./hotel-counts";
+import { countHotels, type HotelPoint } from "./hotel-counts";
 import { bundledPlaces } from "./sources/bundled";
 import { importedPlaces, importsStamp, saveHotelCounts } from "./store";
 import type { Place } from "./types";
@@ -24,6 +24,32 @@ export async function loadGazetteer(db: Kysely<Database>): Promise<Gazetteer> {
   const gazetteer = new Gazetteer(cache.bundled, await importedPlaces(db));
   cache.last = { stamp, gazetteer };
   return gazetteer;
+}
+
+/** Rows a query reads at once: a million rows as objects, then again as points, doubled the peak memory. */
+const PAGE = 50_000;
+
+/** The published hotels as points, read a page at a time by id. */
+async function hotelPoints(db: Kysely<Database>): Promise<HotelPoint[]> {
+  const points: HotelPoint[] = [];
+  const countries = new Map<string, string>(); // one string per country, not one per hotel
+  for (let after = ""; ;) {
+    const rows = await db
+      .selectFrom("hotels")
+      .select(["id", "latitude", "longitude", "country_code"])
+      .where("removed_at", "is", null)
+      .where("id", ">", after)
+      .orderBy("id")
+      .limit(PAGE)
+      .execute();
+    for (const r of rows) {
+      let country = countries.get(r.country_code);
+      if (country === undefined) countries.set(r.country_code, (country = r.country_code));
+      points.push({ lat: Number(r.latitude), lon: Number(r.longitude), country });
+    }
+    if (rows.length < PAGE) return points;
+    after = rows[rows.length - 1]!.id;
+  }
 }
 
 export interface RecountResult {
@@ -50,12 +76,7 @@ export async function recountHotels(
 ): Promise<RecountResult> {
   const started = performance.now();
   const gazetteer = opts.gazetteer ?? (await loadGazetteer(db));
-  const rows = await db
-    .selectFrom("hotels")
-    .select(["latitude", "longitude", "country_code"])
-    .where("removed_at", "is", null)
-    .execute();
-  const hotels = rows.map((r) => ({ lat: Number(r.latitude), lon: Number(r.longitude), country: r.country_code }));
+  const hotels = await hotelPoints(db);
   const counts = countHotels(gazetteer, hotels);
   const durationMs = performance.now() - started;
   await opts.beforeSave?.();

@@ -14,6 +14,8 @@ export interface Store {
   kind: DatabaseKind;
   /** The SQLite handle behind db, for the few hot paths that use prepared statements directly. */
   sqlite?: SQLite.Database;
+  /** The PostgreSQL pool behind db, for the hot path that streams rows with COPY. */
+  pool?: pg.Pool;
   /** Where it lives, without credentials, for logs and summaries. */
   describe: string;
   close(): Promise<void>;
@@ -35,6 +37,7 @@ export async function openStore(opts: { kind: DatabaseKind; url?: string; sqlite
     return {
       db,
       kind: "postgres",
+      pool,
       describe: `postgres://${u.hostname}:${u.port || 5432}${u.pathname}`,
       close: () => db.destroy(),
     };
