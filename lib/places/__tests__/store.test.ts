@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openTestStore, STORE_KINDS, type TestStore } from "@/lib/store/testing";
 import { hotel, syncDir, tempDir, writeExport } from "@/lib/content/__tests__/helpers";
 import { importGeoNames } from "../geonames-import";
@@ -55,13 +55,20 @@ const DUMP = [
 ].join("\n");
 
 describe.each(STORE_KINDS)("places in the %s store", (kind) => {
+  // A store of its own for each test: none depends on what another left.
   let store: TestStore;
-  beforeAll(async () => {
+  beforeEach(async () => {
     store = await openTestStore(kind);
   });
-  afterAll(async () => {
+  afterEach(async () => {
     await store?.drop();
   });
+  /** 27 published hotels, H0…H26, at 48.000…48.026 N, 2.0 E (the helpers' hotel()). */
+  const published27 = async () => {
+    const dir = writeExport({ "hotels.jsonl": Array.from({ length: 27 }, (_, i) => hotel(i)) });
+    expect(await syncDir(store, dir)).toMatchObject({ status: "published", new: 27 });
+    return dir;
+  };
 
   it("recomputes the hotel counts after every published sync", async () => {
     const dir = writeExport({ "hotels.jsonl": Array.from({ length: 30 }, (_, i) => hotel(i)) });
@@ -78,7 +85,8 @@ describe.each(STORE_KINDS)("places in the %s store", (kind) => {
   });
 
   it("keeps the previous counts when a sync refuses to publish", async () => {
-    const dir = writeExport({ "hotels.jsonl": [hotel(1)] });
+    const dir = await published27();
+    writeExport({ "hotels.jsonl": [hotel(1)] }, { dir });
     const refused = await syncDir(store, dir);
     expect(refused.status).toBe("refused"); // would remove 26 of 27
     expect(refused.placesRecount).toBeUndefined();
@@ -86,6 +94,7 @@ describe.each(STORE_KINDS)("places in the %s store", (kind) => {
   });
 
   it("imports landmarks, tourist regions and populated places from a GeoNames dump, and counts their hotels", async () => {
+    await published27();
     const file = path.join(tempDir("geonames-"), "FR.txt");
     fs.writeFileSync(file, DUMP);
     const summary = await importGeoNames(store.db, file);
