@@ -141,6 +141,9 @@ export async function startServer(opts: { port: number; hostname?: string; dir?:
     const hsts = strictTransportSecurity(facts.https);
     if (hsts) res.setHeader("Strict-Transport-Security", hsts);
     forwardedHeaders(req);
+    // Next takes a page's nonce from the request's policy header: only the proxy sets it (a client's never counts,
+    // on paths the proxy skips too).
+    delete req.headers["content-security-policy"];
     const refused = malformed(req);
     if (refused) return void sendResponse(res, refused);
     if (isMcpTarget(req.url ?? "")) {
