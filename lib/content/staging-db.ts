@@ -76,32 +76,27 @@ function sqliteStaging(sqlite: SQLite.Database): StagingDb {
 const seenColumns = ["run_id", "hotel_id", "action", "version", "file", "line"] as const;
 const rejectedColumns = ["run_id", "file", "line", "hotel_id", "errors"] as const;
 
-/** PostgreSQL: prepared lookups; a batch's rows streamed with COPY (text format), in one transaction. */
+/** PostgreSQL: lookups by array parameter; a batch's rows streamed with COPY (text format), in one transaction. */
 function postgresStaging(pool: pg.Pool): StagingDb {
   let settings: Promise<string> | undefined;
-  // Named statements (parsed and planned once per connection) with each id list as one array parameter.
-  const query = async <R extends object>(name: string, text: string, values: unknown[]): Promise<R[]> =>
-    (await pool.query<R>({ name, text, values })).rows;
+  // Each id list as one array parameter. Not named statements: hotel_versions and sync_seen grow from nothing during
+  // a first sync, and a plan cached while they were empty (a sequential scan) made every lookup slower than the last.
+  const query = async <R extends object>(text: string, values: unknown[]): Promise<R[]> =>
+    (await pool.query<R>(text, values)).rows;
   const current = "select id, version, content_hash, removed_at from hotels";
   return {
-    currentByHash: async (hashes) =>
-      hashes.length ? query("sync_current_by_hash", `${current} where content_hash = any($1)`, [hashes]) : [],
-    currentById: async (ids) => (ids.length ? query("sync_current_by_id", `${current} where id = any($1)`, [ids]) : []),
+    currentByHash: async (hashes) => (hashes.length ? query(`${current} where content_hash = any($1)`, [hashes]) : []),
+    currentById: async (ids) => (ids.length ? query(`${current} where id = any($1)`, [ids]) : []),
     highestVersions: async (ids) =>
       ids.length
         ? query(
-            "sync_highest_versions",
             "select hotel_id, max(version) as version from hotel_versions where hotel_id = any($1) group by hotel_id",
             [ids],
           )
         : [],
     seenInRun: async (runId, ids) =>
       ids.length
-        ? query(
-            "sync_seen_in_run",
-            "select hotel_id, file, line from sync_seen where run_id = $1 and hotel_id = any($2)",
-            [runId, ids],
-          )
+        ? query("select hotel_id, file, line from sync_seen where run_id = $1 and hotel_id = any($2)", [runId, ids])
         : [],
     write: async (seen, versions, rejected) => {
       const client = await pool.connect();
