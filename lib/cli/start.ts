@@ -16,11 +16,17 @@ function arg(names: string[], fallback: string): string {
 const port = Number(arg(["--port", "-p"], process.env.PORT ?? "3000"));
 const hostname = arg(["--hostname", "-H"], process.env.HOST ?? "127.0.0.1");
 
-exitWithParent(config().EXIT_WITH_PARENT);
-
 const problem = brandRegistryProblem();
 if (problem) {
   console.error(`start refused: ${problem}`);
+  process.exit(1);
+}
+
+try {
+  exitWithParent(config().EXIT_WITH_PARENT);
+} catch (e) {
+  // A configuration the server refuses: said in one line, as startServer's own refusals are.
+  console.error(`start failed: ${(e as Error).message}`);
   process.exit(1);
 }
 
