@@ -69,8 +69,11 @@ export function syncDir(store: Store, dir: string, opts: Partial<SyncOptions> = 
 export const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
 
 /** Runs the sync command as a user would, in its own process. */
-export function runSyncCli(args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", "lib/cli/sync.ts", ...args], {
+export const runSyncCli = (args: string[], env: Record<string, string>) => runCli("lib/cli/sync.ts", args, env);
+
+/** Runs a command (lib/cli/<name>.ts) as a user would, in its own process: its exit, output, and a wait for a line. */
+export function runCli(script: string, args: string[], env: Record<string, string>) {
+  const child = spawn(process.execPath, ["--import", "tsx", script, ...args], {
     cwd: process.cwd(),
     env: { ...process.env, LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],

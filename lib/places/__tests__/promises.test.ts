@@ -1,26 +1,13 @@
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hotel, range, syncDir, tempDir, writeExport } from "@/lib/content/__tests__/helpers";
+import { hotel, range, runCli, syncDir, tempDir, writeExport } from "@/lib/content/__tests__/helpers";
 import { openTestStore, type TestStore } from "@/lib/store/testing";
 import { latestRecount, loadHotelCounts } from "../store";
 import { placeIdFor } from "../place-id";
 
 /** Runs `npm run places -- …` as an operator would: the command in its own process. */
-function runPlacesCli(args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, ["--import", "tsx", "lib/cli/places.ts", ...args], {
-    env: { ...process.env, LOG_LEVEL: "info", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let stdout = "";
-  let stderr = "";
-  child.stdout.on("data", (d: Buffer) => (stdout += d));
-  child.stderr.on("data", (d: Buffer) => (stderr += d));
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    child.on("exit", (code) => resolve({ code, stdout, stderr })),
-  );
-}
+const runPlacesCli = (args: string[], env: Record<string, string>) => runCli("lib/cli/places.ts", args, env).done;
 
 /** A GeoNames dump line (19 tab-separated columns). */
 const line = (id: number, name: string, lat: string, lon: string, kind: string) => {
