@@ -44,6 +44,11 @@ export class Stager {
   readonly counts = emptyCounts();
   private rejectedStored = 0;
   private readonly sdb: StagingDb;
+  /**
+   * Whether the store held no property and no other run's version when this run began (a first sync): then no
+   * record can be unchanged or need numbering after a stored version, and the per-batch lookups are skipped.
+   */
+  private readonly fresh: Promise<boolean>;
 
   constructor(
     store: Store,
@@ -53,6 +58,8 @@ export class Stager {
     private readonly clock = new StepClock("main"),
   ) {
     this.sdb = stagingDb(store);
+    this.fresh = freshStore(store, runId);
+    this.fresh.catch(() => undefined); // awaited (and its error thrown) by the first batch
   }
 
   /** The part of a batch's work that does not depend on earlier batches; it may run while they are written. */
@@ -61,12 +68,13 @@ export class Stager {
     // order, so the index pages are warm); records that do not start that way are looked up by hash. Either way a
     // record is unchanged only when its hash equals the stored one, so a misread id only costs a parse.
     const clock = this.clock;
+    const fresh = await this.fresh;
     const leading = batch.map((r) => leadingId(r.bytes));
     const ids = new Set(leading.filter((id): id is string => id !== undefined));
-    const byId = await clock.timeAsync("lookup", () => this.sdb.currentById([...ids]));
+    const byId = fresh ? [] : await clock.timeAsync("lookup", () => this.sdb.currentById([...ids]));
     const unchanged = new Map<string, CurrentRow>();
     for (const row of byId) unchanged.set(row.content_hash, row);
-    const unknown = [...new Set(hashes.filter((h, i) => leading[i] === undefined && !unchanged.has(h)))];
+    const unknown = fresh ? [] : [...new Set(hashes.filter((h, i) => leading[i] === undefined && !unchanged.has(h)))];
     for (const row of await clock.timeAsync("lookup", () => this.sdb.currentByHash(unknown)))
       unchanged.set(row.content_hash, row);
     const pending = batch.filter((_, i) => !unchanged.has(hashes[i]!));
@@ -94,7 +102,8 @@ export class Stager {
     clock.add("decide", lookupStart - decideStart);
     // The current rows do not change while a run stages (only a publish writes them, and the lock keeps other runs
     // out): what prepare found by id stands, and only ids it did not look up are asked for.
-    const checked = [...new Set(checkedIds)];
+    const fresh = await this.fresh;
+    const checked = fresh ? [] : [...new Set(checkedIds)];
     const notLookedUp = checked.filter((id) => !lookedUp.ids.has(id));
     const [current, highest, earlier] = await Promise.all([
       notLookedUp.length ? this.sdb.currentById(notLookedUp) : [],
@@ -167,7 +176,14 @@ export class Stager {
 
 const ID_PREFIX = Buffer.from('{"id":"');
 
-/** The id of a record that starts with {"id":"…" (no escapes in it), else undefined. */
+async function freshStore(store: Store, runId: number): Promise<boolean> {
+  const [hotel, version] = await Promise.all([
+    store.db.selectFrom("hotels").select("id").limit(1).executeTakeFirst(),
+    store.db.selectFrom("hotel_versions").select("hotel_id").where("run_id", "<>", runId).limit(1).executeTakeFirst(),
+  ]);
+  return !hotel && !version;
+}
+
 /**
  * A record over the per-record limit, rejected unread. Its id, when its first bytes name one, keeps a known property
  * seen (its last good version stays) rather than removed.
@@ -186,6 +202,7 @@ function oversized(r: RawRecord): CheckResult {
   };
 }
 
+/** The id of a record that starts with {"id":"…" (no escapes in it), else undefined. */
 export function leadingId(bytes: Buffer): string | undefined {
   if (bytes.length <= ID_PREFIX.length || bytes.compare(ID_PREFIX, 0, ID_PREFIX.length, 0, ID_PREFIX.length) !== 0) {
     return undefined;

@@ -23,9 +23,17 @@ export function distanceKm(lat1: number, lon1: number, lat2: number, lon2: numbe
  * every point of each leaf it opens onto its queue, so small leaves mean fewer points looked at per query.
  */
 export function pointIndex(points: readonly { lat: number; lon: number }[]): KDBush {
-  const index = new KDBush(Math.max(1, points.length), 16);
-  for (const p of points) index.add(p.lon, p.lat);
-  if (points.length === 0) index.add(0, 0); // kdbush needs its declared size; callers bound-check ids
+  return columnIndex(
+    points.map((p) => p.lat),
+    points.map((p) => p.lon),
+  );
+}
+
+/** pointIndex over points held as columns of latitudes and longitudes. */
+export function columnIndex(lat: ArrayLike<number>, lon: ArrayLike<number>): KDBush {
+  const index = new KDBush(Math.max(1, lat.length), 16);
+  for (let i = 0; i < lat.length; i++) index.add(lon[i]!, lat[i]!);
+  if (lat.length === 0) index.add(0, 0); // kdbush needs its declared size; callers bound-check ids
   return index.finish();
 }
 
@@ -37,15 +45,39 @@ export function pointsWithin(
   lon: number,
   km: number,
 ): { id: number; km: number }[] {
+  return within(index, lat, lon, km, (id) => {
+    const p = points[id];
+    return p && distanceKm(lat, lon, p.lat, p.lon);
+  });
+}
+
+/** pointsWithin over points held as columns (the index built by columnIndex from the same columns). */
+export function columnsWithin(
+  index: KDBush,
+  columns: { lat: ArrayLike<number>; lon: ArrayLike<number> },
+  lat: number,
+  lon: number,
+  km: number,
+): { id: number; km: number }[] {
+  return within(index, lat, lon, km, (id) =>
+    id < columns.lat.length ? distanceKm(lat, lon, columns.lat[id]!, columns.lon[id]!) : undefined,
+  );
+}
+
+function within(
+  index: KDBush,
+  lat: number,
+  lon: number,
+  km: number,
+  distanceTo: (id: number) => number | undefined,
+): { id: number; km: number }[] {
   const dLat = km / (EARTH_RADIUS_KM * RAD);
   const cos = Math.max(Math.cos(lat * RAD), 0.01);
   const dLon = Math.min(180, dLat / cos);
   const out: { id: number; km: number }[] = [];
   for (const id of index.range(lon - dLon, lat - dLat, lon + dLon, lat + dLat)) {
-    const p = points[id];
-    if (!p) continue;
-    const d = distanceKm(lat, lon, p.lat, p.lon);
-    if (d <= km) out.push({ id, km: d });
+    const d = distanceTo(id);
+    if (d !== undefined && d <= km) out.push({ id, km: d });
   }
   return out;
 }

@@ -3,7 +3,7 @@ import type { Database } from "@/lib/store";
 import type { Logger } from "@/lib/log";
 import { processShared } from "@/lib/runtime/shared";
 import { Gazetteer } from "./gazetteer";
-import { countHotels, type HotelPoint } from "./hotel-counts";
+import { countHotels, type HotelColumns } from "./hotel-counts";
 import { bundledPlaces } from "./sources/bundled";
 import { importedPlaces, importsStamp, saveHotelCounts } from "./store";
 import type { Place } from "./types";
@@ -29,9 +29,11 @@ export async function loadGazetteer(db: Kysely<Database>): Promise<Gazetteer> {
 /** Rows a query reads at once: a million rows as objects, then again as points, doubled the peak memory. */
 const PAGE = 50_000;
 
-/** The published hotels as points, read a page at a time by id. */
-async function hotelPoints(db: Kysely<Database>): Promise<HotelPoint[]> {
-  const points: HotelPoint[] = [];
+/** The published hotels as columns, read a page at a time by id. */
+async function hotelColumns(db: Kysely<Database>): Promise<HotelColumns> {
+  const lat: number[] = [];
+  const lon: number[] = [];
+  const country: string[] = [];
   const countries = new Map<string, string>(); // one string per country, not one per hotel
   for (let after = ""; ;) {
     const rows = await db
@@ -43,11 +45,13 @@ async function hotelPoints(db: Kysely<Database>): Promise<HotelPoint[]> {
       .limit(PAGE)
       .execute();
     for (const r of rows) {
-      let country = countries.get(r.country_code);
-      if (country === undefined) countries.set(r.country_code, (country = r.country_code));
-      points.push({ lat: Number(r.latitude), lon: Number(r.longitude), country });
+      let code = countries.get(r.country_code);
+      if (code === undefined) countries.set(r.country_code, (code = r.country_code));
+      lat.push(Number(r.latitude));
+      lon.push(Number(r.longitude));
+      country.push(code);
     }
-    if (rows.length < PAGE) return points;
+    if (rows.length < PAGE) return { lat, lon, country };
     after = rows[rows.length - 1]!.id;
   }
 }
@@ -76,17 +80,17 @@ export async function recountHotels(
 ): Promise<RecountResult> {
   const started = performance.now();
   const gazetteer = opts.gazetteer ?? (await loadGazetteer(db));
-  const hotels = await hotelPoints(db);
+  const hotels = await hotelColumns(db);
   const counts = countHotels(gazetteer, hotels);
   const durationMs = performance.now() - started;
   await opts.beforeSave?.();
   const recountId = await saveHotelCounts(db, counts, {
     runId: opts.runId,
-    hotels: hotels.length,
+    hotels: hotels.lat.length,
     durationMs,
     confirm: opts.confirm,
   });
-  const result = { recountId, hotels: hotels.length, places: counts.size, durationMs: Math.round(durationMs) };
+  const result = { recountId, hotels: hotels.lat.length, places: counts.size, durationMs: Math.round(durationMs) };
   opts.log?.info({ runId: opts.runId, ...result }, "hotel counts of places recomputed");
   return result;
 }
