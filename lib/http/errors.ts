@@ -67,3 +67,15 @@ export function handled<A extends unknown[]>(handler: (...args: A) => Promise<Re
     }
   };
 }
+
+/** Any method on an API path (/api, /v1) that no route serves: the one JSON error answer, not a brand's HTML page. */
+export function apiNotFound(request: Request): Response {
+  const path = new URL(request.url).pathname;
+  return errorResponse(
+    new AppError({
+      status: 404,
+      code: "NOT_FOUND",
+      message: `Nothing is served at ${path.length > 200 ? `${path.slice(0, 200)}…` : path}`,
+    }),
+  );
+}

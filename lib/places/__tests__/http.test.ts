@@ -235,6 +235,22 @@ describe("POST /v1/nearby-places over HTTP (the built app)", () => {
     expect(JSON.parse(big.body).error.code).toBe("PAYLOAD_TOO_LARGE");
   });
 
+  it("answers a JSON 404 for any method on a path no API route serves (never the brand's HTML page)", async () => {
+    for (const [method, path] of [
+      ["GET", "/v1/nearby-place"],
+      ["POST", "/v1/nearby-places/extra"],
+      ["DELETE", "/v1/x/y/z"],
+      ["GET", "/api/nope"],
+      ["PUT", "/api/hotels/h1"],
+      ["GET", `/v1/${"a".repeat(5000)}`],
+    ] as const) {
+      const res = await fetch(`${server.url}${path}`, { method, headers: { "x-partner-key": AURORA_KEY } });
+      const error = await expectError(res, 404, "NOT_FOUND");
+      expect(error.message).toContain(path.slice(0, 50));
+      expect(error.message.length).toBeLessThan(300);
+    }
+  });
+
   it("serves its OpenAPI 3.1 document, the same as schemas/", async () => {
     const res = await fetch(`${server.url}/v1/openapi.json`);
     expect(res.status).toBe(200);
