@@ -15,3 +15,5 @@ export function brandById(id: string): Brand {
 
 /** Crawler files change with each sync (daily, spec §4.3): an hour of caching is plenty fresh. */
 export const CRAWLER_CACHE = "public, max-age=3600";
+export { brandPageMetadata, socialMetadata } from "./metadata";
+export { hotelJsonLd, scriptSafeJson } from "./hotel-json-ld";

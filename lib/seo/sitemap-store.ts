@@ -41,7 +41,7 @@ export function storeSitemapSource(db: Kysely<Database>): SitemapSource {
 
 async function* hotelEntries(db: Kysely<Database>, offset: number, limit: number): AsyncGenerator<SitemapEntry> {
   let after: string | undefined;
-  for (let left = limit; left > 0; ) {
+  for (let left = limit; left > 0;) {
     let q = db
       .selectFrom("hotels")
       .select(["id", "changed_at"])
@@ -66,7 +66,7 @@ async function* placeEntries(db: Kysely<Database>, offset: number, limit: number
     .limit(1)
     .executeTakeFirst();
   let after: string | undefined;
-  for (let left = limit; left > 0; ) {
+  for (let left = limit; left > 0;) {
     let q = db
       .selectFrom("place_hotel_counts")
       .select("place_id")

@@ -95,7 +95,11 @@ export function sitemapIndexXml(brand: Brand, plan: SitemapPlan): string {
 }
 
 /** A urlset of the given parts, streamed: one chunk per batch of entries. */
-export function urlsetStream(brand: Brand, source: SitemapSource, parts: readonly SitemapPart[]): ReadableStream<Uint8Array> {
+export function urlsetStream(
+  brand: Brand,
+  source: SitemapSource,
+  parts: readonly SitemapPart[],
+): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const origin = brand.canonicalUrl;
   async function* chunks(): AsyncGenerator<string> {
