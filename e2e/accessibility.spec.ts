@@ -49,3 +49,10 @@ test("accessible: the IdP's login page, the partner site and a brand signed in",
   await expect(page.locator("header .account")).toContainText("Signed in as");
   await expectAccessible(page);
 });
+
+test("accessible: the hotel gallery's lightbox, open", async ({ page }) => {
+  await page.goto(site("aurora", "/hotels/HTL-0000001"));
+  await page.locator(".gallery figure > a").first().click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  await expectAccessible(page);
+});

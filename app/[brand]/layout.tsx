@@ -2,12 +2,14 @@ import type { CSSProperties } from "react";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Suspense } from "react";
+import { headers } from "next/headers";
 import { brandContext } from "@/lib/brands/context";
-import { PREFERENCES_PATH } from "@/lib/brands/routing";
+import { BRAND_HEADERS, PREFERENCES_PATH } from "@/lib/brands/routing";
 import { messages } from "@/lib/i18n/messages";
 import { currencyLabel, languageLabel } from "@/lib/i18n/names";
 import { Attribution } from "../_components/attribution";
 import { brands } from "@/lib/brands";
+import { brandPageMetadata } from "@/lib/seo";
 import { Account, SsoNoticeBanner } from "./account";
 import { PreferencesForm } from "./preferences-form";
 import { Providers } from "./providers";
@@ -15,10 +17,13 @@ import { Providers } from "./providers";
 type Props = { children: React.ReactNode; params: Promise<{ brand: string }> };
 
 export async function generateMetadata({ params }: Omit<Props, "children">): Promise<Metadata> {
-  const { brand } = await brandContext((await params).brand);
+  const { brand, preferences } = await brandContext((await params).brand);
+  // Canonical URL, hreflang alternates and social cards (lib/seo), from the path and query proxy.ts saw.
+  const path = (await headers()).get(BRAND_HEADERS.path) ?? "/";
   return {
     title: { default: brand.displayName, template: `%s · ${brand.displayName}` },
     icons: { icon: brand.theme.logo },
+    ...brandPageMetadata(brand, path, preferences.language),
   };
 }
 

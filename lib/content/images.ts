@@ -1,3 +1,5 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
 import type { Language } from "@/lib/locale";
 import { localizedText, type Translation } from "./html";
 import { imageSrc } from "./text";
@@ -13,9 +15,38 @@ export interface RecordImage {
 }
 
 export interface ShownImage {
+  /** The record's URL (same-site for the sample images). */
   src: string;
+  /** Width-described renditions ("… 480w, … 960w, … 1600w") when the image's host serves sizes, else undefined. */
+  srcSet?: string;
+  /** The largest version (what the no-script gallery link opens). */
+  large: string;
   caption?: string;
   categories: string[];
+}
+
+/**
+ * Rendition widths of images whose host serves sizes. The export record gives one href per image and no sizes
+ * (spec §2.1 image item), so a supplier's image is shown as its one URL; the platform's own sample images (served by
+ * app/sample-images/w/[width]/[file]) come in these widths, so a phone picks 480 and a desktop 960 or 1600.
+ */
+export const RENDITION_WIDTHS = [480, 960, 1600] as const;
+export type RenditionWidth = (typeof RENDITION_WIDTHS)[number];
+
+/** A sample image's file name in public/sample-images ("room-1.svg"), from its path. */
+const SAMPLE_FILE = /^\/sample-images\/([a-z0-9-]{1,60}\.svg)$/;
+export const isSampleImageFile = (file: string) => SAMPLE_FILE.test(`/sample-images/${file}`);
+
+const rendition = (file: string, w: number) => `/sample-images/w/${w}/${file}`;
+
+function withRenditions(src: string): Pick<ShownImage, "src" | "srcSet" | "large"> {
+  const file = SAMPLE_FILE.exec(src)?.[1];
+  if (!file) return { src, large: src };
+  return {
+    src,
+    srcSet: RENDITION_WIDTHS.map((w) => `${rendition(file, w)} ${w}w`).join(", "),
+    large: rendition(file, 1600),
+  };
 }
 
 /**
@@ -33,10 +64,30 @@ export function shownImages(images: unknown, language: Language): ShownImage[] {
       if (!src) return [];
       return [
         {
-          src,
+          ...withRenditions(src),
           caption: localizedText(img.caption, language),
           categories: (img.category ?? []).map((c) => c.name ?? c.id).filter(Boolean),
         },
       ];
     });
+}
+
+/**
+ * A sample image at a rendition width (an SVG: the same drawing, its width and height attributes scaled), or
+ * undefined for a width or file that does not exist.
+ */
+export async function sampleImageRendition(width: string, file: string): Promise<string | undefined> {
+  const w = Number(width);
+  if (!RENDITION_WIDTHS.includes(w as RenditionWidth) || String(w) !== width || !isSampleImageFile(file))
+    return undefined;
+  let svg: string;
+  try {
+    svg = await readFile(path.join(process.cwd(), "public", "sample-images", file), "utf8");
+  } catch {
+    return undefined;
+  }
+  return svg.replace(/<svg([^>]*?) width="(\d+)" height="(\d+)"/, (_m, before: string, ow: string, oh: string) => {
+    const h = Math.round((w * Number(oh)) / Number(ow));
+    return `<svg${before} width="${w}" height="${h}"`;
+  });
 }

@@ -116,6 +116,12 @@ const en = {
   signInFailed: "Signing in with {provider} did not complete. Please try again.",
   signInUnavailable: "Signing in is not available right now. Please try again later.",
   signInNotOffered: "This site does not offer signing in.",
+  // seo and gallery
+  galleryDialog: "Photo viewer",
+  galleryClose: "Close",
+  galleryPrevious: "Previous photo",
+  galleryNext: "Next photo",
+  galleryCounter: "{index} / {total}",
 };
 
 export type Messages = typeof en;
@@ -166,6 +172,12 @@ const de: Partial<Messages> = {
     "Melden Sie sich mit Ihrem {provider}-Konto an. Sind Sie dort schon angemeldet, brauchen Sie kein Passwort.",
   signInFailed: "Die Anmeldung mit {provider} wurde nicht abgeschlossen. Bitte versuchen Sie es erneut.",
   signInUnavailable: "Die Anmeldung ist gerade nicht möglich. Bitte versuchen Sie es später erneut.",
+  // seo and gallery
+  galleryDialog: "Fotoansicht",
+  galleryClose: "Schließen",
+  galleryPrevious: "Vorheriges Foto",
+  galleryNext: "Nächstes Foto",
+  galleryCounter: "{index} / {total}",
 };
 
 const fr: Partial<Messages> = {
@@ -213,6 +225,12 @@ const fr: Partial<Messages> = {
   signInIntro: "Utilisez votre compte {provider}. Si vous y êtes déjà connecté, aucun mot de passe n’est demandé.",
   signInFailed: "La connexion avec {provider} n’a pas abouti. Veuillez réessayer.",
   signInUnavailable: "La connexion n’est pas disponible pour le moment. Veuillez réessayer plus tard.",
+  // seo and gallery
+  galleryDialog: "Visionneuse de photos",
+  galleryClose: "Fermer",
+  galleryPrevious: "Photo précédente",
+  galleryNext: "Photo suivante",
+  galleryCounter: "{index} / {total}",
 };
 
 const es: Partial<Messages> = {
@@ -253,6 +271,12 @@ const es: Partial<Messages> = {
   signInWith: "Iniciar sesión con {provider}",
   signInFailed: "No se completó el inicio de sesión con {provider}. Inténtelo de nuevo.",
   signInUnavailable: "El inicio de sesión no está disponible ahora. Inténtelo más tarde.",
+  // seo and gallery
+  galleryDialog: "Visor de fotos",
+  galleryClose: "Cerrar",
+  galleryPrevious: "Foto anterior",
+  galleryNext: "Foto siguiente",
+  galleryCounter: "{index} / {total}",
 };
 
 const it: Partial<Messages> = {
@@ -290,6 +314,12 @@ const it: Partial<Messages> = {
   signedInAs: "Accesso eseguito: {name}",
   signInWith: "Accedi con {provider}",
   signInFailed: "L’accesso con {provider} non è stato completato. Riprova.",
+  // seo and gallery
+  galleryDialog: "Visualizzatore di foto",
+  galleryClose: "Chiudi",
+  galleryPrevious: "Foto precedente",
+  galleryNext: "Foto successiva",
+  galleryCounter: "{index} / {total}",
 };
 
 const nl: Partial<Messages> = {
@@ -327,6 +357,12 @@ const nl: Partial<Messages> = {
   signedInAs: "Ingelogd als {name}",
   signInWith: "Inloggen met {provider}",
   signInFailed: "Inloggen met {provider} is niet gelukt. Probeer het opnieuw.",
+  // seo and gallery
+  galleryDialog: "Fotoviewer",
+  galleryClose: "Sluiten",
+  galleryPrevious: "Vorige foto",
+  galleryNext: "Volgende foto",
+  galleryCounter: "{index} / {total}",
 };
 
 const ja: Partial<Messages> = {
@@ -369,6 +405,12 @@ const ja: Partial<Messages> = {
   signedInAs: "{name}としてログイン中",
   signInWith: "{provider}でログイン",
   signInFailed: "{provider}でのログインが完了しませんでした。もう一度お試しください。",
+  // seo and gallery
+  galleryDialog: "写真ビューアー",
+  galleryClose: "閉じる",
+  galleryPrevious: "前の写真",
+  galleryNext: "次の写真",
+  galleryCounter: "{index} / {total}",
 };
 
 const translations: Partial<Record<Language, Partial<Messages>>> = { de, fr, es, it, nl, ja };

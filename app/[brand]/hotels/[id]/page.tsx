@@ -13,6 +13,9 @@ import { parseSearchQuery, stayParams, type QueryValues } from "@/lib/search/par
 import { store } from "@/lib/store";
 import { RichText } from "../../../_components/rich-text";
 import { NearbyPanel } from "./nearby-panel";
+import { Gallery } from "./gallery";
+import { absoluteHttpUrl, hotelJsonLd, pageUrls, scriptSafeJson, socialMetadata } from "@/lib/seo";
+import type { Brand } from "@/lib/brands";
 
 export const dynamic = "force-dynamic";
 
@@ -44,11 +47,30 @@ const load = cache(async (id: string) => {
 });
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { brand, id } = await params;
-  const [{ preferences }, hotel] = await Promise.all([brandContext(brand), load(id)]);
+  const { brand: brandId, id } = await params;
+  const [{ brand, preferences }, hotel] = await Promise.all([brandContext(brandId), load(id)]);
   const r = hotel?.record as HotelExportRecord | undefined;
-  return { title: r ? hotelName(r, preferences.language) : messages(preferences.language).notFound };
+  if (!r) return { title: messages(preferences.language).notFound };
+  const { language } = preferences;
+  const name = hotelName(r, language);
+  const hero = shownImages(r.images, language)[0];
+  // The social cards show the hero image (an absolute http(s) URL, or none).
+  return {
+    title: name,
+    description: localizedText(r.descriptions?.headline, language),
+    ...socialMetadata(brand, {
+      url: hotelUrls(brand, r.id, language).canonical,
+      language,
+      title: name,
+      description: localizedText(r.descriptions?.headline, language),
+      image: absoluteHttpUrl(brand, hero?.large),
+      imageAlt: hero?.caption ?? name,
+    }),
+  };
 }
+
+const hotelUrls = (brand: Brand, id: string, language: Language) =>
+  pageUrls(brand, `/hotels/${encodeURIComponent(id)}`, language);
 
 /** The name: the visitor's language, English, then any language, then the id (a property needs a title). */
 function hotelName(r: HotelExportRecord, language: Language): string {
@@ -85,7 +107,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 export default async function HotelPage({ params, searchParams }: Props) {
   const { brand: brandId, id } = await params;
-  const [{ preferences }, hotel, values] = await Promise.all([brandContext(brandId), load(id), searchParams]);
+  const [{ brand, preferences }, hotel, values] = await Promise.all([brandContext(brandId), load(id), searchParams]);
   if (!hotel) notFound();
   const { language, currency } = preferences;
   const m = messages(language);
@@ -134,8 +156,18 @@ export default async function HotelPage({ params, searchParams }: Props) {
     return html ? [{ k, html }] : [];
   });
 
+  // schema.org Hotel (lib/seo): a data block, never run; its JSON escaped so no record text can end the element.
+  const jsonLd = hotelJsonLd({
+    record: r,
+    language,
+    name,
+    url: hotelUrls(brand, r.id, language).canonical,
+    images: images.flatMap((img) => absoluteHttpUrl(brand, img.large) ?? []),
+  });
+
   return (
     <article className="hotel">
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptSafeJson(jsonLd) }} />
       <header className="hotel-header">
         <h1>{name}</h1>
         {headline && <p className="headline">{headline}</p>}
@@ -152,26 +184,17 @@ export default async function HotelPage({ params, searchParams }: Props) {
       </header>
 
       {images.length > 0 && (
-        <section className="gallery" aria-label={m.photos}>
-          {images.map((img, i) => (
-            <figure key={i} className={i === 0 ? "hero" : undefined}>
-              {/* eslint-disable-next-line @next/next/no-img-element -- supplier images come from arbitrary hosts */}
-              <img
-                src={img.src}
-                alt={img.caption ?? name}
-                loading={i === 0 ? "eager" : "lazy"}
-                width={640}
-                height={420}
-              />
-              {(img.caption || img.categories.length > 0) && (
-                <figcaption>
-                  {img.caption}
-                  {img.categories.length > 0 && <span className="muted"> · {img.categories.join(", ")}</span>}
-                </figcaption>
-              )}
-            </figure>
-          ))}
-        </section>
+        <Gallery
+          images={images.map((img) => ({ ...img, alt: img.caption ?? name }))}
+          labels={{
+            photos: m.photos,
+            dialog: m.galleryDialog,
+            close: m.galleryClose,
+            previous: m.galleryPrevious,
+            next: m.galleryNext,
+            counter: m.galleryCounter,
+          }}
+        />
       )}
 
       <div className="hotel-body">

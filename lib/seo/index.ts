@@ -1,0 +1,19 @@
+import { brands, type Brand } from "@/lib/brands";
+import { AppError } from "@/lib/http/errors";
+
+export { robotsTxt, DISALLOWED_PATHS } from "./robots";
+export { sitemap, sitemapPart, SITEMAP_URL_LIMIT } from "./sitemap";
+export { storeSitemapSource } from "./sitemap-store";
+export { pageUrls, canonicalPath, absoluteHttpUrl } from "./urls";
+
+/** The brand a rewritten request names (app/[brand]/…: proxy.ts put it there from the Host), else 404. */
+export function brandById(id: string): Brand {
+  const brand = brands().get(id);
+  if (!brand) throw new AppError({ status: 404, code: "NOT_FOUND", message: "No site answers on this host" });
+  return brand;
+}
+
+/** Crawler files change with each sync (daily, spec §4.3): an hour of caching is plenty fresh. */
+export const CRAWLER_CACHE = "public, max-age=3600";
+export { brandPageMetadata, socialMetadata } from "./metadata";
+export { hotelJsonLd, scriptSafeJson } from "./hotel-json-ld";
