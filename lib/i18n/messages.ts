@@ -116,6 +116,13 @@ const en = {
   signInFailed: "Signing in with {provider} did not complete. Please try again.",
   signInUnavailable: "Signing in is not available right now. Please try again later.",
   signInNotOffered: "This site does not offer signing in.",
+  // maps
+  mapTitle: "Map",
+  mapOfResults: "Map of the hotels in {place}",
+  mapOfHotel: "Map of {name} and places nearby",
+  mapThisHotel: "{name} (this property)",
+  mapBaseCredit: "Base map",
+  mapTilesCredit: "Map tiles",
 };
 
 export type Messages = typeof en;
@@ -166,6 +173,13 @@ const de: Partial<Messages> = {
     "Melden Sie sich mit Ihrem {provider}-Konto an. Sind Sie dort schon angemeldet, brauchen Sie kein Passwort.",
   signInFailed: "Die Anmeldung mit {provider} wurde nicht abgeschlossen. Bitte versuchen Sie es erneut.",
   signInUnavailable: "Die Anmeldung ist gerade nicht möglich. Bitte versuchen Sie es später erneut.",
+  // maps
+  mapTitle: "Karte",
+  mapOfResults: "Karte der Hotels in {place}",
+  mapOfHotel: "Karte von {name} und Orten in der Nähe",
+  mapThisHotel: "{name} (diese Unterkunft)",
+  mapBaseCredit: "Grundkarte",
+  mapTilesCredit: "Kartenkacheln",
 };
 
 const fr: Partial<Messages> = {
@@ -213,6 +227,13 @@ const fr: Partial<Messages> = {
   signInIntro: "Utilisez votre compte {provider}. Si vous y êtes déjà connecté, aucun mot de passe n’est demandé.",
   signInFailed: "La connexion avec {provider} n’a pas abouti. Veuillez réessayer.",
   signInUnavailable: "La connexion n’est pas disponible pour le moment. Veuillez réessayer plus tard.",
+  // maps
+  mapTitle: "Carte",
+  mapOfResults: "Carte des hôtels à {place}",
+  mapOfHotel: "Carte de {name} et des lieux à proximité",
+  mapThisHotel: "{name} (cet établissement)",
+  mapBaseCredit: "Fond de carte",
+  mapTilesCredit: "Tuiles",
 };
 
 const es: Partial<Messages> = {
@@ -253,6 +274,13 @@ const es: Partial<Messages> = {
   signInWith: "Iniciar sesión con {provider}",
   signInFailed: "No se completó el inicio de sesión con {provider}. Inténtelo de nuevo.",
   signInUnavailable: "El inicio de sesión no está disponible ahora. Inténtelo más tarde.",
+  // maps
+  mapTitle: "Mapa",
+  mapOfResults: "Mapa de los hoteles en {place}",
+  mapOfHotel: "Mapa de {name} y lugares cercanos",
+  mapThisHotel: "{name} (este alojamiento)",
+  mapBaseCredit: "Mapa base",
+  mapTilesCredit: "Teselas del mapa",
 };
 
 const it: Partial<Messages> = {
@@ -290,6 +318,13 @@ const it: Partial<Messages> = {
   signedInAs: "Accesso eseguito: {name}",
   signInWith: "Accedi con {provider}",
   signInFailed: "L’accesso con {provider} non è stato completato. Riprova.",
+  // maps
+  mapTitle: "Mappa",
+  mapOfResults: "Mappa degli hotel a {place}",
+  mapOfHotel: "Mappa di {name} e dei luoghi vicini",
+  mapThisHotel: "{name} (questa struttura)",
+  mapBaseCredit: "Mappa di base",
+  mapTilesCredit: "Tessere della mappa",
 };
 
 const nl: Partial<Messages> = {
@@ -327,6 +362,13 @@ const nl: Partial<Messages> = {
   signedInAs: "Ingelogd als {name}",
   signInWith: "Inloggen met {provider}",
   signInFailed: "Inloggen met {provider} is niet gelukt. Probeer het opnieuw.",
+  // maps
+  mapTitle: "Kaart",
+  mapOfResults: "Kaart van de hotels in {place}",
+  mapOfHotel: "Kaart van {name} en plaatsen in de buurt",
+  mapThisHotel: "{name} (deze accommodatie)",
+  mapBaseCredit: "Basiskaart",
+  mapTilesCredit: "Kaarttegels",
 };
 
 const ja: Partial<Messages> = {
@@ -369,6 +411,13 @@ const ja: Partial<Messages> = {
   signedInAs: "{name}としてログイン中",
   signInWith: "{provider}でログイン",
   signInFailed: "{provider}でのログインが完了しませんでした。もう一度お試しください。",
+  // maps
+  mapTitle: "地図",
+  mapOfResults: "{place}のホテルの地図",
+  mapOfHotel: "{name}と周辺の地図",
+  mapThisHotel: "{name}（この施設）",
+  mapBaseCredit: "ベースマップ",
+  mapTilesCredit: "地図タイル",
 };
 
 const translations: Partial<Record<Language, Partial<Messages>>> = { de, fr, es, it, nl, ja };
