@@ -15,6 +15,8 @@ import { silentSignIn } from "@/lib/auth/silent";
 import { cachedMetadata } from "@/lib/auth/discovery";
 import { requestFacts } from "@/lib/http/request-facts";
 import { newNonce, pageContentSecurityPolicy } from "@/lib/http/security-headers";
+import { config as appConfig } from "@/lib/config";
+import { tileOrigin } from "@/lib/maps/tile-server";
 
 const YEAR = 365 * 24 * 3600;
 
@@ -42,7 +44,14 @@ function contentSecurityPolicy(request: NextRequest, brand: Brand | undefined): 
     development: process.env.NODE_ENV === "development",
     tls: requestFacts(request.headers).https,
     formActionOrigins: sso ? [sso.issuer, cachedMetadata(sso.issuer)?.authorization_endpoint] : [],
+    imageOrigins: [tileServerOrigin()],
   });
+}
+
+/** The maps' tile server origin (MAP_TILE_URL), if one is configured: its tiles are the pages' images too. */
+function tileServerOrigin(): string | undefined {
+  const tiles = appConfig().tileServer;
+  return tiles && tileOrigin(tiles.urlTemplate);
 }
 
 /**

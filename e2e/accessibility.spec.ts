@@ -37,6 +37,18 @@ for (const url of PAGES) {
   });
 }
 
+test("accessible: the maps, with a marker and its card highlighted and a marker focused", async ({ page }) => {
+  await page.goto(site("aurora", "/search?q=Paris"));
+  const markers = page.getByTestId("results-map").locator("a.map-marker");
+  await markers.nth(1).hover();
+  await expect(page.locator(".hotel-card[data-active]")).toHaveCount(1);
+  await markers.nth(2).focus();
+  await expectAccessible(page);
+  await page.goto(site("sakura", "/hotels/HTL-0000002"));
+  await expect(page.getByTestId("hotel-map").locator(".map-marker-current")).toBeVisible();
+  await expectAccessible(page);
+});
+
 test("accessible: the IdP's login page, the partner site and a brand signed in", async ({ page }) => {
   await page.goto(`${IDP}/`);
   await page.getByRole("button", { name: "Sign in" }).click();

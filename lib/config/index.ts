@@ -1,6 +1,7 @@
 import { z } from "zod";
 import path from "node:path";
 import { PAUSE_STEPS, parsePause } from "@/lib/content/faults";
+import { attributionUrlProblem, tileTemplateProblem, type TileServer } from "@/lib/maps/tile-server";
 
 /** Environment settings, parsed once (zod) with readable messages. Secrets stay in the environment. */
 const flag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
@@ -128,6 +129,31 @@ const envSchema = z.object({
    * for a client on this machine (spec §5 rule 3: HTTPS only).
    */
   MCP_ALLOW_HTTP: flag.default(false),
+  /**
+   * Maps: an operator's raster tile server, drawn beneath the offline base map. A URL template with {z}, {x} and {y}
+   * (https; plain http only on this machine). Unset: the offline vector map (Natural Earth) alone.
+   */
+  MAP_TILE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .superRefine((v, ctx) => {
+      const problem = v ? tileTemplateProblem(v) : undefined;
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
+  /** The attribution the tile source requires (plain text, shown under every map with tiles); needed with a URL. */
+  MAP_TILE_ATTRIBUTION: z.string().trim().min(1).max(300).optional(),
+  /** Where the attribution links to (the source's copyright page), optional. */
+  MAP_TILE_ATTRIBUTION_URL: z
+    .string()
+    .trim()
+    .optional()
+    .superRefine((v, ctx) => {
+      const problem = v ? attributionUrlProblem(v) : undefined;
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    }),
+  /** The deepest zoom level the tile server has (deeper maps draw its tiles larger). */
+  MAP_TILE_MAX_ZOOM: z.coerce.number().int().min(0).max(22).default(19),
   /** Set by test harnesses to their pid: the process exits once that parent is gone (lib/runtime/parent.ts). */
   EXIT_WITH_PARENT: z.coerce.number().int().positive().optional(),
   /**
@@ -141,7 +167,12 @@ const envSchema = z.object({
     .transform((v) => (v ? parsePause(v) : undefined)),
 });
 
-export type Config = z.infer<typeof envSchema> & { sqliteFile: string; databaseKind: "sqlite" | "postgres" };
+export type Config = z.infer<typeof envSchema> & {
+  sqliteFile: string;
+  databaseKind: "sqlite" | "postgres";
+  /** MAP_TILE_* together; undefined without a tile server. */
+  tileServer: TileServer | undefined;
+};
 
 export function parseConfig(env: Record<string, string | undefined> = process.env): Config {
   const result = envSchema.safeParse(env);
@@ -159,11 +190,23 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     throw new Error(
       `Invalid environment configuration:\n  ${pinned.join(", ")}: not used here (each brand signs in on its own hosts); unset ${pinned.length > 1 ? "them" : "it"}`,
     );
+  if (cfg.MAP_TILE_URL && !cfg.MAP_TILE_ATTRIBUTION)
+    throw new Error(
+      "Invalid environment configuration:\n  MAP_TILE_ATTRIBUTION: required with MAP_TILE_URL (tile sources require their attribution)",
+    );
+  const tileServer = cfg.MAP_TILE_URL
+    ? {
+        urlTemplate: cfg.MAP_TILE_URL,
+        attribution: cfg.MAP_TILE_ATTRIBUTION!,
+        attributionUrl: cfg.MAP_TILE_ATTRIBUTION_URL || undefined,
+        maxZoom: cfg.MAP_TILE_MAX_ZOOM,
+      }
+    : undefined;
   const url = cfg.DATABASE_URL?.trim();
   const databaseKind = url && /^postgres(ql)?:\/\//i.test(url) ? "postgres" : "sqlite";
   const sqliteFile =
     databaseKind === "sqlite" && url ? url.replace(/^sqlite:(\/\/)?/i, "") : path.join(cfg.DATA_DIR, "hotels.sqlite");
-  return { ...cfg, databaseKind, sqliteFile };
+  return { ...cfg, databaseKind, sqliteFile, tileServer };
 }
 
 let cached: Config | undefined;

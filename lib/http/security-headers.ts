@@ -27,6 +27,11 @@ export interface PagePolicyInput {
    * every redirect of a form submission to form-action).
    */
   formActionOrigins?: readonly (string | undefined)[];
+  /**
+   * Origins the page's images may also come from: an operator's map tile server (MAP_TILE_URL), named exactly (a
+   * tile server on this machine over plain http would otherwise be refused, or upgraded, on a TLS page).
+   */
+  imageOrigins?: readonly (string | undefined)[];
 }
 
 /**
@@ -39,7 +44,8 @@ export interface PagePolicyInput {
  *   CSS variables in a style attribute. An attribute cannot run script or load a stylesheet; supplier HTML keeps no
  *   attributes at all (lib/content/html.ts).
  * - img-src: hotel images come from any supplier host (their URLs are the record's), so any https image; over plain
- *   http (development, the demo) http images too, over TLS they are upgraded (upgrade-insecure-requests).
+ *   http (development, the demo) http images too, over TLS they are upgraded (upgrade-insecure-requests). A
+ *   configured map tile server's origin is named as well (imageOrigins).
  * - connect-src 'self': the destination box, the nearby panel, the validator's stream and Next's router.
  */
 export function pageContentSecurityPolicy(input: PagePolicyInput): string {
@@ -50,7 +56,14 @@ export function pageContentSecurityPolicy(input: PagePolicyInput): string {
     // Next's dev server injects style elements without a nonce; with a nonce present 'unsafe-inline' would be ignored.
     ["style-src", "'self'", ...(input.development ? ["'unsafe-inline'"] : [nonce])],
     ["style-src-attr", "'unsafe-inline'"],
-    ["img-src", "'self'", "data:", "https:", ...(input.tls ? [] : ["http:"])],
+    [
+      "img-src",
+      "'self'",
+      "data:",
+      "https:",
+      ...(input.tls ? [] : ["http:"]),
+      ...formActionSources(input.imageOrigins ?? []),
+    ],
     ["font-src", "'self'"],
     ["connect-src", "'self'"],
     ["object-src", "'none'"],

@@ -122,6 +122,13 @@ const en = {
   galleryPrevious: "Previous photo",
   galleryNext: "Next photo",
   galleryCounter: "{index} / {total}",
+  // maps
+  mapTitle: "Map",
+  mapOfResults: "Map of the hotels in {place}",
+  mapOfHotel: "Map of {name} and places nearby",
+  mapThisHotel: "{name} (this property)",
+  mapBaseCredit: "Base map",
+  mapTilesCredit: "Map tiles",
 };
 
 export type Messages = typeof en;
@@ -178,6 +185,13 @@ const de: Partial<Messages> = {
   galleryPrevious: "Vorheriges Foto",
   galleryNext: "Nächstes Foto",
   galleryCounter: "{index} / {total}",
+  // maps
+  mapTitle: "Karte",
+  mapOfResults: "Karte der Hotels in {place}",
+  mapOfHotel: "Karte von {name} und Orten in der Nähe",
+  mapThisHotel: "{name} (diese Unterkunft)",
+  mapBaseCredit: "Grundkarte",
+  mapTilesCredit: "Kartenkacheln",
 };
 
 const fr: Partial<Messages> = {
@@ -231,6 +245,13 @@ const fr: Partial<Messages> = {
   galleryPrevious: "Photo précédente",
   galleryNext: "Photo suivante",
   galleryCounter: "{index} / {total}",
+  // maps
+  mapTitle: "Carte",
+  mapOfResults: "Carte des hôtels à {place}",
+  mapOfHotel: "Carte de {name} et des lieux à proximité",
+  mapThisHotel: "{name} (cet établissement)",
+  mapBaseCredit: "Fond de carte",
+  mapTilesCredit: "Tuiles",
 };
 
 const es: Partial<Messages> = {
@@ -277,6 +298,13 @@ const es: Partial<Messages> = {
   galleryPrevious: "Foto anterior",
   galleryNext: "Foto siguiente",
   galleryCounter: "{index} / {total}",
+  // maps
+  mapTitle: "Mapa",
+  mapOfResults: "Mapa de los hoteles en {place}",
+  mapOfHotel: "Mapa de {name} y lugares cercanos",
+  mapThisHotel: "{name} (este alojamiento)",
+  mapBaseCredit: "Mapa base",
+  mapTilesCredit: "Teselas del mapa",
 };
 
 const it: Partial<Messages> = {
@@ -320,6 +348,13 @@ const it: Partial<Messages> = {
   galleryPrevious: "Foto precedente",
   galleryNext: "Foto successiva",
   galleryCounter: "{index} / {total}",
+  // maps
+  mapTitle: "Mappa",
+  mapOfResults: "Mappa degli hotel a {place}",
+  mapOfHotel: "Mappa di {name} e dei luoghi vicini",
+  mapThisHotel: "{name} (questa struttura)",
+  mapBaseCredit: "Mappa di base",
+  mapTilesCredit: "Tessere della mappa",
 };
 
 const nl: Partial<Messages> = {
@@ -363,6 +398,13 @@ const nl: Partial<Messages> = {
   galleryPrevious: "Vorige foto",
   galleryNext: "Volgende foto",
   galleryCounter: "{index} / {total}",
+  // maps
+  mapTitle: "Kaart",
+  mapOfResults: "Kaart van de hotels in {place}",
+  mapOfHotel: "Kaart van {name} en plaatsen in de buurt",
+  mapThisHotel: "{name} (deze accommodatie)",
+  mapBaseCredit: "Basiskaart",
+  mapTilesCredit: "Kaarttegels",
 };
 
 const ja: Partial<Messages> = {
@@ -411,6 +453,13 @@ const ja: Partial<Messages> = {
   galleryPrevious: "前の写真",
   galleryNext: "次の写真",
   galleryCounter: "{index} / {total}",
+  // maps
+  mapTitle: "地図",
+  mapOfResults: "{place}のホテルの地図",
+  mapOfHotel: "{name}と周辺の地図",
+  mapThisHotel: "{name}（この施設）",
+  mapBaseCredit: "ベースマップ",
+  mapTilesCredit: "地図タイル",
 };
 
 const translations: Partial<Record<Language, Partial<Messages>>> = { de, fr, es, it, nl, ja };

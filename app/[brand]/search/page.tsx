@@ -10,6 +10,10 @@ import { parseSearchQuery, searchHref, stayParams, type QueryValues } from "@/li
 import { hotelCatalog } from "@/lib/search/service";
 import { store } from "@/lib/store";
 import { trackArrival } from "@/lib/tracking/arrivals";
+import { config } from "@/lib/config";
+import { resultsViewport } from "@/lib/maps/pages";
+import { MapView } from "../../_components/map";
+import { MapSync } from "../../_components/map-sync";
 
 export const dynamic = "force-dynamic";
 
@@ -82,10 +86,11 @@ export default async function SearchPage({ params, searchParams }: Props) {
   const number = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
   const title = format(m.hotelsIn, { place: placeName(result.place, language) });
   const stay = stayParams(query).toString();
+  const hotelHref = (id: string) => `/hotels/${encodeURIComponent(id)}${stay ? `?${stay}` : ""}`;
   const filtered = !!(query.filters.propertyType || query.filters.petFriendly || query.filters.vacationRental);
 
   return (
-    <section className="results">
+    <section className="results" id="results">
       <h1>{title}</h1>
       <p className="muted">
         {countryName(result.place.country, language)} ·{" "}
@@ -145,9 +150,9 @@ export default async function SearchPage({ params, searchParams }: Props) {
         <ol className="hotel-list">
           {result.items.map(({ hotel, distanceKm }) => {
             const image = shownImages(records.get(hotel.id)?.images, language)[0];
-            const href = `/hotels/${encodeURIComponent(hotel.id)}${stay ? `?${stay}` : ""}`;
+            const href = hotelHref(hotel.id);
             return (
-              <li key={hotel.id} className="hotel-card">
+              <li key={hotel.id} className="hotel-card" data-map-key={hotel.id}>
                 {image ? (
                   // eslint-disable-next-line @next/next/no-img-element -- supplier images come from arbitrary hosts
                   <img src={image.src} alt={image.caption ?? hotel.name} width={160} height={110} loading="lazy" />
@@ -173,6 +178,28 @@ export default async function SearchPage({ params, searchParams }: Props) {
             );
           })}
         </ol>
+      )}
+      {result.items.length > 0 && (
+        <>
+          {/* The page's hotels on a map (a marker and its card highlight together: MapSync). */}
+          <MapView
+            testId="results-map"
+            label={format(m.mapOfResults, { place: placeName(result.place, language) })}
+            viewport={resultsViewport(result.items.map((i) => i.hotel))}
+            markers={result.items.map(({ hotel }, i) => ({
+              key: hotel.id,
+              kind: "hotel",
+              lat: hotel.lat,
+              lon: hotel.lon,
+              label: hotel.name,
+              number: i + 1,
+              href: hotelHref(hotel.id),
+            }))}
+            tiles={config().tileServer}
+            credits={{ base: m.mapBaseCredit, tiles: m.mapTilesCredit }}
+          />
+          <MapSync containerId="results" />
+        </>
       )}
 
       {result.pages > 1 && (

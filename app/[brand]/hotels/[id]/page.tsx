@@ -6,11 +6,16 @@ import { getHotel } from "@/lib/content/queries";
 import { localizedHtml, localizedText, type Translation } from "@/lib/content/html";
 import { shownImages } from "@/lib/content/images";
 import type { HotelExportRecord } from "@/lib/content/record-types";
-import { categoryLabels, messages, type Messages } from "@/lib/i18n/messages";
+import { categoryLabels, format, messages, type Messages } from "@/lib/i18n/messages";
 import { spokenLanguageName } from "@/lib/i18n/names";
 import { countryName, type Language } from "@/lib/locale";
 import { parseSearchQuery, stayParams, type QueryValues } from "@/lib/search/params";
 import { store } from "@/lib/store";
+import { config } from "@/lib/config";
+import { hotelViewport, placesNearHotel } from "@/lib/maps/pages";
+import { placeName } from "@/lib/places/types";
+import { hotelCatalog } from "@/lib/search/service";
+import { MapView } from "../../../_components/map";
 import { RichText } from "../../../_components/rich-text";
 import { NearbyPanel } from "./nearby-panel";
 import { Gallery } from "./gallery";
@@ -107,7 +112,12 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 export default async function HotelPage({ params, searchParams }: Props) {
   const { brand: brandId, id } = await params;
-  const [{ brand, preferences }, hotel, values] = await Promise.all([brandContext(brandId), load(id), searchParams]);
+  const [{ brand, preferences }, hotel, values, catalog] = await Promise.all([
+    brandContext(brandId),
+    load(id),
+    searchParams,
+    hotelCatalog(),
+  ]);
   if (!hotel) notFound();
   const { language, currency } = preferences;
   const m = messages(language);
@@ -151,6 +161,9 @@ export default async function HotelPage({ params, searchParams }: Props) {
       </>
     );
   };
+  const stay = stayParams(parseSearchQuery(values)).toString();
+  const nearbyPlaces = placesNearHotel(catalog.view, { lat: latitude, lon: longitude });
+  const categories = categoryLabels(language);
   const descriptions = DESCRIPTIONS.flatMap((k) => {
     const html = localizedHtml(r.descriptions?.[k], language);
     return html ? [{ k, html }] : [];
@@ -360,11 +373,38 @@ export default async function HotelPage({ params, searchParams }: Props) {
               <Row term={m.lastUpdated}>{r.updated_at}</Row>
             </dl>
           </Section>
+          <Section id="map" title={m.mapTitle}>
+            <MapView
+              testId="hotel-map"
+              label={format(m.mapOfHotel, { name })}
+              viewport={hotelViewport({ lat: latitude, lon: longitude }, nearbyPlaces)}
+              markers={[
+                ...nearbyPlaces.map((p) => ({
+                  key: p.placeId,
+                  kind: "place" as const,
+                  lat: p.lat,
+                  lon: p.lon,
+                  label: `${placeName(p, language)} (${categories[p.category] ?? p.category})`,
+                  href: `/search?placeId=${encodeURIComponent(p.placeId)}${stay ? `&${stay}` : ""}`,
+                })),
+                // Last: drawn above the places.
+                {
+                  key: r.id,
+                  kind: "current" as const,
+                  lat: latitude,
+                  lon: longitude,
+                  label: format(m.mapThisHotel, { name }),
+                },
+              ]}
+              tiles={config().tileServer}
+              credits={{ base: m.mapBaseCredit, tiles: m.mapTilesCredit }}
+            />
+          </Section>
           <NearbyPanel
             hotelId={r.id}
             language={language}
             currency={currency}
-            stay={stayParams(parseSearchQuery(values)).toString()}
+            stay={stay}
             labels={{
               title: m.nearby,
               loading: m.nearbyLoading,
@@ -372,7 +412,7 @@ export default async function HotelPage({ params, searchParams }: Props) {
               empty: m.nearbyEmpty,
               hotel: m.hotel,
               hotels: m.hotels,
-              categories: categoryLabels(language),
+              categories,
             }}
           />
         </aside>

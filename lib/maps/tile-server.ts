@@ -1,0 +1,42 @@
+import { isLoopbackHost } from "@/lib/http/outbound";
+import { tileUrl, type TileServer } from "./tiles";
+
+/**
+ * Why a tile URL template may not be used, or undefined when it may: {z}, {x} and {y} each present, no other
+ * placeholder, https (plain http only on this machine: a development or test tile server), no credentials, no fragment.
+ */
+export function tileTemplateProblem(template: string): string | undefined {
+  for (const p of ["{z}", "{x}", "{y}"]) if (!template.includes(p)) return `must contain ${p}`;
+  const sample = tileUrl(template, 1, 2, 3);
+  if (/[{}]/.test(sample)) return "may contain only the placeholders {z}, {x} and {y}";
+  let url: URL;
+  try {
+    url = new URL(sample);
+  } catch {
+    return "is not a URL";
+  }
+  if (url.username || url.password) return "must not carry credentials";
+  if (url.hash) return "must not have a fragment";
+  if (url.protocol === "https:") return undefined;
+  if (url.protocol === "http:" && isLoopbackHost(url.hostname)) return undefined;
+  return "must be an https URL (plain http only for a tile server on this machine)";
+}
+
+/** Why an attribution link may not be shown, or undefined: https (or http), no credentials. */
+export function attributionUrlProblem(value: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return "is not a URL";
+  }
+  if (url.username || url.password) return "must not carry credentials";
+  return url.protocol === "https:" || url.protocol === "http:" ? undefined : "must be an https or http URL";
+}
+
+/** The origin tiles come from (for the page's img-src), from a template tileTemplateProblem() accepted. */
+export function tileOrigin(template: string): string {
+  return new URL(tileUrl(template, 0, 0, 0)).origin;
+}
+
+export type { TileServer };
