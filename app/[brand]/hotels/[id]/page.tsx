@@ -9,9 +9,12 @@ import type { HotelExportRecord } from "@/lib/content/record-types";
 import { categoryLabels, messages, type Messages } from "@/lib/i18n/messages";
 import { spokenLanguageName } from "@/lib/i18n/names";
 import { countryName, type Language } from "@/lib/locale";
-import { parseSearchQuery, stayParams, type QueryValues } from "@/lib/search/params";
+import { parseSearchQuery, type QueryValues } from "@/lib/search/params";
+import { earliestCheckIn, stayParams } from "@/lib/search/stay";
 import { store } from "@/lib/store";
 import { RichText } from "../../../_components/rich-text";
+import { SearchBox } from "../../search-box";
+import { stayLabels } from "../../stay-labels";
 import { NearbyPanel } from "./nearby-panel";
 
 export const dynamic = "force-dynamic";
@@ -90,6 +93,7 @@ export default async function HotelPage({ params, searchParams }: Props) {
   const { language, currency } = preferences;
   const m = messages(language);
   const r = hotel.record as HotelExportRecord;
+  const query = parseSearchQuery(values);
   const name = hotelName(r, language);
   const images = shownImages(r.images, language);
   const headline = localizedText(r.descriptions?.headline, language);
@@ -150,6 +154,26 @@ export default async function HotelPage({ params, searchParams }: Props) {
             .join(", ")}
         </address>
       </header>
+
+      <section aria-label={m.stayYourStay}>
+        <SearchBox
+          compact
+          destination={false}
+          action={`/hotels/${encodeURIComponent(r.id)}`}
+          language={language}
+          labels={{
+            label: m.searchLabel,
+            placeholder: m.searchPlaceholder,
+            button: m.stayUpdate,
+            hotel: m.hotel,
+            hotels: m.hotels,
+          }}
+          stayLabels={stayLabels(m)}
+          stay={query.stayAsked}
+          problems={query.stayProblems}
+          minDate={earliestCheckIn()}
+        />
+      </section>
 
       {images.length > 0 && (
         <section className="gallery" aria-label={m.photos}>
@@ -341,7 +365,7 @@ export default async function HotelPage({ params, searchParams }: Props) {
             hotelId={r.id}
             language={language}
             currency={currency}
-            stay={stayParams(parseSearchQuery(values)).toString()}
+            stay={stayParams(query.stay).toString()}
             labels={{
               title: m.nearby,
               loading: m.nearbyLoading,
