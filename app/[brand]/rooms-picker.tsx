@@ -88,7 +88,7 @@ export function RoomsPicker(props: {
         className={styles.toggle}
         aria-expanded={open}
         aria-controls={panelId}
-        aria-invalid={props.invalid || undefined}
+        data-invalid={props.invalid || undefined}
         aria-describedby={props.describedBy}
         onClick={() => {
           if (!open) focusNext.current = adultsId(0);
