@@ -198,7 +198,8 @@ describe("search page query", () => {
     });
     expect(parseSearchQuery({ placeId: "../etc", rooms: "99" })).toMatchObject({
       placeId: undefined,
-      stay: { rooms: undefined },
+      stay: {},
+      stayProblems: ["invalidRooms"],
     });
   });
 
