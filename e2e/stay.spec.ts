@@ -23,6 +23,18 @@ async function parisId(request: APIRequestContext): Promise<string> {
 const searchForm = (page: Page) => page.getByRole("search").filter({ has: page.getByLabel("Check-in") });
 const roomsButton = (scope: Page | Locator) => scope.getByRole("button", { name: /^Rooms and guests/ });
 
+/**
+ * Tab until the locator has the focus (Chromium's date field keeps it for one more Tab after its year, as a visitor
+ * finds), failing if it takes more than a few presses.
+ */
+async function tabTo(page: Page, target: Locator) {
+  for (let i = 0; i < 3; i++) {
+    await page.keyboard.press("Tab");
+    if (await target.evaluate((el) => el === document.activeElement)) return;
+  }
+  await expect(target).toBeFocused();
+}
+
 /** Every link of the page to a results or hotel page carries this stay. */
 async function expectLinksCarry(page: Page, selector: string, stay: Record<string, string>) {
   const hrefs = await page.locator(selector).evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href));
@@ -43,12 +55,10 @@ test("by keyboard alone: dates, two rooms with a child, and the stay reaches res
   await page.keyboard.press("Tab");
   await expect(page.getByLabel("Check-in")).toBeFocused();
   await page.keyboard.type(typed(CHECK_IN));
-  await page.keyboard.press("Tab");
-  await expect(page.getByLabel("Check-out")).toBeFocused();
+  await tabTo(page, page.getByLabel("Check-out"));
   await page.keyboard.type(typed(CHECK_OUT));
-  await page.keyboard.press("Tab");
   const toggle = roomsButton(page);
-  await expect(toggle).toBeFocused();
+  await tabTo(page, toggle);
   await expect(toggle).toHaveAttribute("aria-expanded", "false");
   await expect(toggle).toContainText("1 room · 2 adults");
 
@@ -93,6 +103,11 @@ test("by keyboard alone: dates, two rooms with a child, and the stay reaches res
   await expect(box.getByLabel("Check-out")).toHaveValue(CHECK_OUT);
   await expect(roomsButton(box)).toContainText("2 rooms · 3 adults · 1 child");
   await expect(box.getByRole("combobox")).toHaveValue("Paris");
+  await expectLinksCarry(page, ".hotel-card a", stay);
+  // Another destination from the results page's box keeps the stay; a country has more than one page.
+  await box.getByRole("combobox").fill("France");
+  await box.getByRole("combobox").press("Enter");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hotels in France");
   await expectLinksCarry(page, ".hotel-card a", stay);
   await expectLinksCarry(page, ".pager a", stay);
   const filters = page.locator("form.filters");
