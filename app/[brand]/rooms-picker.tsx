@@ -81,8 +81,12 @@ export function RoomsPicker(props: {
         if (open && !root.current?.contains(e.relatedTarget as Node | null)) setOpen(false);
       }}
     >
+      <span id={`${id}-label`} className={styles.fieldName}>
+        {l.guests}
+      </span>
       <button
         ref={toggle}
+        aria-labelledby={`${id}-label ${id}-summary`}
         id={props.toggleId}
         type="button"
         className={styles.toggle}
@@ -95,7 +99,7 @@ export function RoomsPicker(props: {
           setOpen(!open);
         }}
       >
-        <span className={styles.fieldName}>{l.guests}</span> <span>{roomsSummary(rooms, l)}</span>
+        <span id={`${id}-summary`}>{roomsSummary(rooms, l)}</span>
       </button>
       <div
         id={panelId}
