@@ -257,11 +257,11 @@ export function SearchBox(props: {
       />
       <input type="hidden" name="rooms" value={roomsValue} />
       <button type="submit">{props.labels.button}</button>
-      <ul id={problemsId} className={styles.problems} role="alert" data-testid="stay-problems">
+      <div id={problemsId} className={styles.problems} role="alert" data-testid="stay-problems">
         {problems.map((p) => (
-          <li key={p}>{props.stayLabels.problems[p]}</li>
+          <p key={p}>{props.stayLabels.problems[p]}</p>
         ))}
-      </ul>
+      </div>
     </form>
   );
 }
