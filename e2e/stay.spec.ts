@@ -203,6 +203,9 @@ test("clear messages for check-out before check-in, a past date and a stay too l
       expect(await page.locator(`${links}[href*='checkIn=']`).count()).toBe(0);
     }
   }
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.screenshot({ path: screenshotPath("stay-message-hotel-mobile.png") });
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // Typed: the box says it before the form leaves, and moves the focus to the field.
   await page.goto(site("aurora"));
