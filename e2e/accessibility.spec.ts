@@ -15,6 +15,8 @@ const PAGES = [
   site("sakura", "/search?q=Paris&sort=name&pets=1"),
   site("aurora", "/hotels/HTL-0000001"),
   site("sakura", "/hotels/HTL-0000002"),
+  site("aurora", "/search?q=Paris&rooms=2-4,1&checkIn=2020-01-01&checkOut=2020-03-01"),
+  site("sakura", "/hotels/HTL-0000001?rooms=x&checkIn=2099-01-02&checkOut=2099-01-01"),
   site("aurora", "/no-such-page"),
   site("sakura", "/sign-in"),
   site("aurora", "/sign-in?error=OAuthCallbackError"),
@@ -67,4 +69,18 @@ test("accessible: the hotel gallery's lightbox, open", async ({ page }) => {
   await page.locator(".gallery figure > a").first().click();
   await expect(page.getByRole("dialog")).toBeVisible();
   await expectAccessible(page);
+});
+
+test("accessible: the rooms-and-guests picker open, two rooms and a child, on the home and hotel pages", async ({
+  page,
+}) => {
+  for (const url of [site("aurora"), site("sakura", "/hotels/HTL-0000002")]) {
+    await page.goto(url);
+    await page.getByRole("button", { name: /^Rooms and guests/ }).click();
+    const panel = page.getByRole("group", { name: "Rooms and guests" });
+    await panel.getByRole("group", { name: "Room 1" }).getByLabel("Children").selectOption("1");
+    await panel.getByRole("button", { name: "Add a room" }).click();
+    await expect(panel.getByRole("group", { name: "Room 2" })).toBeVisible();
+    await expectAccessible(page);
+  }
 });

@@ -3,14 +3,24 @@ import { brandContext } from "@/lib/brands/context";
 import { hotelCount, messages } from "@/lib/i18n/messages";
 import { countryName } from "@/lib/locale";
 import { placeName } from "@/lib/places/types";
+import { parseSearchQuery, type QueryValues } from "@/lib/search/params";
 import { hotelCatalog } from "@/lib/search/service";
+import { earliestCheckIn, withStay } from "@/lib/search/stay";
 import { SearchBox } from "./search-box";
+import { stayLabels } from "./stay-labels";
 
 export const dynamic = "force-dynamic";
 
-/** Home: the destination search box and the places with the most hotels. */
-export default async function Home({ params }: { params: Promise<{ brand: string }> }) {
+/** Home: the destination search box and the places with the most hotels; a link's stay prefills the box. */
+export default async function Home({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ brand: string }>;
+  searchParams: Promise<QueryValues>;
+}) {
   const { brand, preferences } = await brandContext((await params).brand);
+  const query = parseSearchQuery(await searchParams);
   const { language } = preferences;
   const m = messages(language);
   const catalog = await hotelCatalog();
@@ -29,6 +39,10 @@ export default async function Home({ params }: { params: Promise<{ brand: string
             hotel: m.hotel,
             hotels: m.hotels,
           }}
+          stayLabels={stayLabels(m)}
+          stay={query.stayAsked}
+          problems={query.stayProblems}
+          minDate={earliestCheckIn()}
         />
       </section>
       {popular.length > 0 && (
@@ -37,7 +51,7 @@ export default async function Home({ params }: { params: Promise<{ brand: string
           <ul className="destinations">
             {popular.map(({ place, hotelsCnt }) => (
               <li key={place.placeId}>
-                <Link href={`/search?placeId=${place.placeId}`}>
+                <Link href={withStay(`/search?placeId=${place.placeId}`, query.stay)}>
                   <strong>{placeName(place, language)}</strong>
                   <span>{countryName(place.country, language)}</span>
                   <span className="count">{hotelCount(m, hotelsCnt, language)}</span>

@@ -2,7 +2,11 @@
 
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
+import { roomsOf, type Room } from "@/lib/places/rooms";
+import { parseStay, withStay, STAY_DEFAULT_ROOMS, type Stay, type StayProblem } from "@/lib/search/stay";
+import { RoomsPicker, type RoomsPickerLabels } from "./rooms-picker";
+import styles from "./stay.module.css";
 
 interface Suggestions {
   places: { placeId: string; placeName: string; placeCountry: string; placeCategory: string; hotelsCnt: number }[];
@@ -16,6 +20,13 @@ interface Option {
   detail: string;
 }
 
+/** The words of the dates-and-guests part, in the page's language (app/[brand]/stay-labels.ts). */
+export interface StayLabels extends RoomsPickerLabels {
+  checkIn: string;
+  checkOut: string;
+  problems: Record<StayProblem, string>;
+}
+
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);
   useEffect(() => {
@@ -25,20 +36,52 @@ function useDebounced<T>(value: T, ms: number): T {
   return debounced;
 }
 
+const serialize = (rooms: Room[]) => rooms.map((r) => [r.adults, ...r.childAges].join("-")).join(",");
+
+/** Which field a problem is about (it gets aria-invalid and the focus). */
+const FIELD: Record<StayProblem, "checkIn" | "checkOut" | "rooms"> = {
+  invalidDate: "checkIn",
+  missingDate: "checkIn",
+  pastDate: "checkIn",
+  checkOutBeforeCheckIn: "checkOut",
+  tooLong: "checkOut",
+  invalidRooms: "rooms",
+};
+
 /**
  * The destination box (ARIA combobox): suggestions from /api/suggest as the visitor types (places with hotels, then
  * hotels by name); arrows move, Enter opens the highlighted one, Escape closes. Without a choice the form searches
- * for the typed text (the search page takes the best-matching place).
+ * for the typed text (the search page takes the best-matching place). Below it the stay: check-in and check-out dates
+ * and the rooms-and-guests picker, checked (lib/search/stay.ts) before the form leaves; the server checks the same
+ * again, so a plain GET without JavaScript gets the same messages. With `destination: false` (the hotel page) only
+ * the stay is shown, submitted to `action`.
  */
 export function SearchBox(props: {
   language: string;
   labels: { label: string; placeholder: string; button: string; hotel: string; hotels: string };
+  stayLabels: StayLabels;
+  /** The stay to show (from the URL: a partner link, a previous search). */
+  stay: Stay;
+  /** What was wrong with the stay in the URL. */
+  problems: StayProblem[];
+  /** The earliest check-in (lib/search/stay.ts earliestCheckIn). */
+  minDate: string;
+  action?: string;
+  /** The destination shown (its text, and the place it stands for while the text is unchanged), or none at all. */
+  destination?: false | { text: string; placeId?: string; keep?: Record<string, string> };
+  compact?: boolean;
 }) {
   const router = useRouter();
   const id = useId();
-  const [text, setText] = useState("");
+  const destination = props.destination === false ? undefined : (props.destination ?? { text: "" });
+  const [text, setText] = useState(destination?.text ?? "");
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  const [checkIn, setCheckIn] = useState(props.stay.checkIn ?? "");
+  const [checkOut, setCheckOut] = useState(props.stay.checkOut ?? "");
+  const [rooms, setRooms] = useState<Room[]>(() => roomsOf(props.stay.rooms ?? STAY_DEFAULT_ROOMS));
+  const [problems, setProblems] = useState<StayProblem[]>(props.problems);
+  const form = useRef<HTMLFormElement>(null);
   const q = useDebounced(text.trim(), 150);
   const { data } = useQuery({
     queryKey: ["suggest", q, props.language],
@@ -47,7 +90,7 @@ export function SearchBox(props: {
       if (!res.ok) throw new Error(`suggestions: ${res.status}`);
       return res.json();
     },
-    enabled: q.length >= 2,
+    enabled: !!destination && q.length >= 2,
   });
   const options: Option[] =
     q.length >= 2 && data
@@ -68,6 +111,26 @@ export function SearchBox(props: {
       : [];
   const expanded = open && options.length > 0;
   const listId = `${id}-list`;
+  const problemsId = `${id}-problems`;
+  const fieldId = { checkIn: `${id}-in`, checkOut: `${id}-out`, rooms: `${id}-rooms` };
+  const invalid = (field: "checkIn" | "checkOut" | "rooms") => problems.some((p) => FIELD[p] === field);
+  const roomsValue = serialize(rooms);
+  const keepPlace = destination?.placeId && text === destination.text;
+
+  /** The stay as chosen now, or undefined after showing what is wrong (focus on the first field concerned). */
+  function checkedStay(): Stay | undefined {
+    const parsed = parseStay({ checkIn, checkOut, rooms: roomsValue });
+    setProblems(parsed.problems);
+    const first = parsed.problems[0];
+    if (!first) return parsed.stay;
+    document.getElementById(fieldId[FIELD[first]])?.focus();
+    return undefined;
+  }
+
+  function go(href: string) {
+    const stay = checkedStay();
+    if (stay) router.push(withStay(href, stay));
+  }
 
   function onKeyDown(e: React.KeyboardEvent<HTMLInputElement>) {
     if (e.key === "ArrowDown" && options.length) {
@@ -79,58 +142,126 @@ export function SearchBox(props: {
       setActive((a) => (a <= 0 ? options.length - 1 : a - 1));
     } else if (e.key === "Enter" && expanded && active >= 0) {
       e.preventDefault();
-      router.push(options[active]!.href);
+      go(options[active]!.href);
     } else if (e.key === "Escape") {
       setOpen(false);
       setActive(-1);
     }
   }
 
+  const describe = (field: "checkIn" | "checkOut" | "rooms") => (invalid(field) ? problemsId : undefined);
+
   return (
-    <form className="search-box" method="get" action="/search" role="search">
-      <label htmlFor={`${id}-q`}>{props.labels.label}</label>
-      <div className="combo">
-        <input
-          id={`${id}-q`}
-          name="q"
-          type="search"
-          autoComplete="off"
-          placeholder={props.labels.placeholder}
-          role="combobox"
-          aria-expanded={expanded}
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={expanded && active >= 0 ? `${id}-o${active}` : undefined}
-          value={text}
-          maxLength={100}
-          onChange={(e) => {
-            setText(e.target.value);
-            setOpen(true);
-            setActive(-1);
-          }}
-          onKeyDown={onKeyDown}
-          onBlur={() => setTimeout(() => setOpen(false), 150)}
-          onFocus={() => setOpen(true)}
-        />
-        <ul id={listId} role="listbox" className="suggestions" hidden={!expanded}>
-          {options.map((o, i) => (
-            <li
-              key={o.key}
-              id={`${id}-o${i}`}
-              role="option"
-              aria-selected={i === active}
-              onMouseDown={(e) => {
-                e.preventDefault();
-                router.push(o.href);
+    <form
+      ref={form}
+      className={`search-box ${styles.box}${props.compact ? ` ${styles.compact}` : ""}`}
+      method="get"
+      action={props.action ?? "/search"}
+      role="search"
+      noValidate
+      onSubmit={(e) => {
+        if (!checkedStay()) e.preventDefault();
+      }}
+    >
+      {destination && (
+        <>
+          <label htmlFor={`${id}-q`}>{props.labels.label}</label>
+          <div className="combo">
+            <input
+              id={`${id}-q`}
+              name="q"
+              type="search"
+              autoComplete="off"
+              placeholder={props.labels.placeholder}
+              role="combobox"
+              aria-expanded={expanded}
+              aria-controls={listId}
+              aria-autocomplete="list"
+              aria-activedescendant={expanded && active >= 0 ? `${id}-o${active}` : undefined}
+              value={text}
+              maxLength={100}
+              onChange={(e) => {
+                setText(e.target.value);
+                setOpen(true);
+                setActive(-1);
               }}
-            >
-              <strong>{o.title}</strong>
-              <span>{o.detail}</span>
-            </li>
-          ))}
-        </ul>
+              onKeyDown={onKeyDown}
+              onBlur={() => setTimeout(() => setOpen(false), 150)}
+              onFocus={() => setOpen(true)}
+            />
+            <ul id={listId} role="listbox" className="suggestions" hidden={!expanded}>
+              {options.map((o, i) => (
+                <li
+                  key={o.key}
+                  id={`${id}-o${i}`}
+                  role="option"
+                  aria-selected={i === active}
+                  onMouseDown={(e) => {
+                    e.preventDefault();
+                    go(o.href);
+                  }}
+                >
+                  <strong>{o.title}</strong>
+                  <span>{o.detail}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+          {keepPlace && (
+            <>
+              <input type="hidden" name="placeId" value={destination.placeId} />
+              {Object.entries(destination.keep ?? {}).map(([k, v]) => (
+                <input key={k} type="hidden" name={k} value={v} />
+              ))}
+            </>
+          )}
+        </>
+      )}
+      <div className={styles.date}>
+        <label htmlFor={fieldId.checkIn} className={styles.fieldName}>
+          {props.stayLabels.checkIn}
+        </label>
+        <input
+          id={fieldId.checkIn}
+          type="date"
+          name="checkIn"
+          min={props.minDate}
+          value={checkIn}
+          aria-invalid={invalid("checkIn") || undefined}
+          aria-describedby={describe("checkIn")}
+          onChange={(e) => setCheckIn(e.target.value)}
+        />
       </div>
+      <div className={styles.date}>
+        <label htmlFor={fieldId.checkOut} className={styles.fieldName}>
+          {props.stayLabels.checkOut}
+        </label>
+        <input
+          id={fieldId.checkOut}
+          type="date"
+          name="checkOut"
+          min={checkIn || props.minDate}
+          value={checkOut}
+          aria-invalid={invalid("checkOut") || undefined}
+          aria-describedby={describe("checkOut")}
+          onChange={(e) => setCheckOut(e.target.value)}
+        />
+      </div>
+      <RoomsPicker
+        rooms={rooms}
+        onChange={setRooms}
+        labels={props.stayLabels}
+        toggleId={fieldId.rooms}
+        invalid={invalid("rooms")}
+        describedBy={describe("rooms")}
+      />
+      <input type="hidden" name="rooms" value={roomsValue} />
       <button type="submit">{props.labels.button}</button>
+      <div id={problemsId} className={styles.problems} role="alert" data-testid="stay-problems">
+        {problems.map((p) => (
+          <p key={p}>{props.stayLabels.problems[p]}</p>
+        ))}
+      </div>
     </form>
   );
 }

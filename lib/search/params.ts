@@ -1,7 +1,6 @@
-import { isIsoDate } from "@/lib/places/request";
-import { parseRooms } from "@/lib/places/rooms";
 import { PLACE_ID_PATTERN } from "@/lib/places/place-id";
 import { SORTS, type SearchFilters, type Sort } from "./catalog";
+import { parseStay, stayParams, type Stay, type StayProblem } from "./stay";
 
 export type QueryValues = Record<string, string | string[] | undefined>;
 
@@ -10,8 +9,12 @@ export interface SearchQuery {
   placeId?: string;
   q?: string;
   filters: SearchFilters;
-  /** The stay, carried on to hotel pages and further result pages (seed §2.2 link parameters). */
-  stay: { rooms?: string; checkIn?: string; checkOut?: string };
+  /** The stay, carried on to hotel pages and further result pages (seed §2.2 link parameters): valid values only. */
+  stay: Stay;
+  /** What the query asked for (real dates, valid rooms), shown again in the search box to be corrected. */
+  stayAsked: Stay;
+  /** What is wrong with the asked stay; the page says it, never an error page. */
+  stayProblems: StayProblem[];
 }
 
 function one(values: QueryValues, key: string): string | undefined {
@@ -21,17 +24,16 @@ function one(values: QueryValues, key: string): string | undefined {
 
 const on = (v: string | undefined) => v === "1" || v === "true" || v === "on";
 
-export function parseSearchQuery(values: QueryValues): SearchQuery {
+export function parseSearchQuery(values: QueryValues, now: Date = new Date()): SearchQuery {
   const placeId = one(values, "placeId")?.toLowerCase();
   const q = one(values, "q")?.trim().slice(0, 100);
   const sort = one(values, "sort");
   const type = one(values, "type")?.slice(0, 100);
   const page = Number.parseInt(one(values, "page") ?? "1", 10);
-  const rooms = one(values, "rooms");
-  const parsedRooms = rooms === undefined ? undefined : parseRooms(rooms);
-  const checkIn = one(values, "checkIn");
-  const checkOut = one(values, "checkOut");
-  const datesOk = !!checkIn && !!checkOut && isIsoDate(checkIn) && isIsoDate(checkOut) && checkOut > checkIn;
+  const { stay, asked, problems } = parseStay(
+    { rooms: one(values, "rooms"), checkIn: one(values, "checkIn"), checkOut: one(values, "checkOut") },
+    now,
+  );
   return {
     placeId: placeId && PLACE_ID_PATTERN.test(placeId) ? placeId : undefined,
     q: q || undefined,
@@ -42,10 +44,9 @@ export function parseSearchQuery(values: QueryValues): SearchQuery {
       vacationRental: on(one(values, "vr")),
       page: Number.isFinite(page) && page > 0 ? Math.min(page, 100_000) : 1,
     },
-    stay: {
-      rooms: typeof parsedRooms === "string" ? parsedRooms : undefined,
-      ...(datesOk ? { checkIn, checkOut } : {}),
-    },
+    stay,
+    stayAsked: asked,
+    stayProblems: problems,
   };
 }
 
@@ -61,16 +62,6 @@ export function searchHref(query: SearchQuery, change: Partial<SearchFilters> & 
   if (f.petFriendly) p.set("pets", "1");
   if (f.vacationRental) p.set("vr", "1");
   if (f.page > 1) p.set("page", String(f.page));
-  stayParams(query, p);
+  stayParams(query.stay, p);
   return `/search?${p}`;
-}
-
-/** Adds the stay (rooms, dates) to a query. */
-export function stayParams(query: SearchQuery, p = new URLSearchParams()): URLSearchParams {
-  if (query.stay.rooms) p.set("rooms", query.stay.rooms);
-  if (query.stay.checkIn && query.stay.checkOut) {
-    p.set("checkIn", query.stay.checkIn);
-    p.set("checkOut", query.stay.checkOut);
-  }
-  return p;
 }

@@ -6,14 +6,17 @@ import { shownImages } from "@/lib/content/images";
 import { format, messages } from "@/lib/i18n/messages";
 import { countryName } from "@/lib/locale";
 import { placeName } from "@/lib/places/types";
-import { parseSearchQuery, searchHref, stayParams, type QueryValues } from "@/lib/search/params";
+import { parseSearchQuery, searchHref, type QueryValues } from "@/lib/search/params";
 import { hotelCatalog } from "@/lib/search/service";
+import { earliestCheckIn, stayParams, withStay } from "@/lib/search/stay";
 import { store } from "@/lib/store";
 import { trackArrival } from "@/lib/tracking/arrivals";
 import { config } from "@/lib/config";
 import { resultsViewport } from "@/lib/maps/pages";
 import { MapView } from "../../_components/map";
 import { MapSync } from "../../_components/map-sync";
+import { SearchBox } from "../search-box";
+import { stayLabels } from "../stay-labels";
 
 export const dynamic = "force-dynamic";
 
@@ -50,11 +53,43 @@ export default async function SearchPage({ params, searchParams }: Props) {
   const typed = query.q && !query.placeId ? catalog.suggest(query.q, language, { places: 1, hotels: 20 }) : undefined;
   const placeId = query.placeId ?? typed?.places[0]?.place.placeId;
   const result = placeId ? catalog.search(placeId, query.filters) : undefined;
+  /** The search box again, to change the destination or the stay (it keeps the place and filters while unchanged). */
+  const box = (
+    <SearchBox
+      compact
+      language={language}
+      labels={{
+        label: m.searchLabel,
+        placeholder: m.searchPlaceholder,
+        button: m.searchButton,
+        hotel: m.hotel,
+        hotels: m.hotels,
+      }}
+      stayLabels={stayLabels(m)}
+      stay={query.stayAsked}
+      problems={query.stayProblems}
+      minDate={earliestCheckIn()}
+      destination={
+        result
+          ? {
+              text: placeName(result.place, language),
+              placeId: result.place.placeId,
+              keep: Object.fromEntries(
+                [...new URLSearchParams(searchHref({ ...query, stay: {} }).slice("/search?".length))].filter(
+                  ([k]) => k !== "placeId" && k !== "q",
+                ),
+              ),
+            }
+          : { text: query.q ?? "" }
+      }
+    />
+  );
 
   if (!result) {
     return (
       <section className="results">
         <h1>{query.q ? format(m.noPlace, { q: query.q }) : m.choosePlace}</h1>
+        {box}
         {typed && typed.hotels.length > 0 && (
           <>
             <h2>{format(m.hotelsMatching, { q: query.q ?? "" })}</h2>
@@ -63,7 +98,7 @@ export default async function SearchPage({ params, searchParams }: Props) {
                 <li key={h.id} className="hotel-card">
                   <div>
                     <h3>
-                      <Link href={`/hotels/${encodeURIComponent(h.id)}`}>{h.name}</Link>
+                      <Link href={withStay(`/hotels/${encodeURIComponent(h.id)}`, query.stay)}>{h.name}</Link>
                     </h3>
                     <p className="muted">{[h.city, countryName(h.country, language)].filter(Boolean).join(", ")}</p>
                   </div>
@@ -85,7 +120,7 @@ export default async function SearchPage({ params, searchParams }: Props) {
   );
   const number = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
   const title = format(m.hotelsIn, { place: placeName(result.place, language) });
-  const stay = stayParams(query).toString();
+  const stay = stayParams(query.stay).toString();
   const hotelHref = (id: string) => `/hotels/${encodeURIComponent(id)}${stay ? `?${stay}` : ""}`;
   const filtered = !!(query.filters.propertyType || query.filters.petFriendly || query.filters.vacationRental);
 
@@ -98,6 +133,7 @@ export default async function SearchPage({ params, searchParams }: Props) {
           {format(m.resultCount, { total: number.format(result.total), inPlace: number.format(result.inPlace) })}
         </span>
       </p>
+      {box}
       <form className="filters" method="get" action="/search">
         <input type="hidden" name="placeId" value={result.place.placeId} />
         {query.stay.rooms && <input type="hidden" name="rooms" value={query.stay.rooms} />}

@@ -175,36 +175,45 @@ describe("HotelCatalog.suggest", () => {
 
 describe("search page query", () => {
   it("keeps what is valid and ignores the rest", () => {
-    const q = parseSearchQuery({
-      placeId: paris.placeId.toUpperCase(),
-      sort: "price",
-      page: "-3",
-      pets: "1",
-      type: "Hotel",
-      rooms: "2-4,1",
-      checkIn: "2026-12-01",
-      checkOut: "2026-11-30",
-    });
+    const q = parseSearchQuery(
+      {
+        placeId: paris.placeId.toUpperCase(),
+        sort: "price",
+        page: "-3",
+        pets: "1",
+        type: "Hotel",
+        rooms: "2-4,1",
+        checkIn: "2026-12-01",
+        checkOut: "2026-11-30",
+      },
+      new Date("2026-01-01T00:00:00Z"),
+    );
     expect(q).toEqual({
       placeId: paris.placeId,
       q: undefined,
       filters: { sort: "distance", propertyType: "Hotel", petFriendly: true, vacationRental: false, page: 1 },
       stay: { rooms: "2-4,1" },
+      stayAsked: { rooms: "2-4,1", checkIn: "2026-12-01", checkOut: "2026-11-30" },
+      stayProblems: ["checkOutBeforeCheckIn"],
     });
     expect(parseSearchQuery({ placeId: "../etc", rooms: "99" })).toMatchObject({
       placeId: undefined,
-      stay: { rooms: undefined },
+      stay: {},
+      stayProblems: ["invalidRooms"],
     });
   });
 
   it("builds result links that keep the stay and drop the partner's tracking parameters", () => {
-    const q = parseSearchQuery({
-      placeId: paris.placeId,
-      checkIn: "2026-12-01",
-      checkOut: "2026-12-03",
-      source: "p",
-      label: "x",
-    });
+    const q = parseSearchQuery(
+      {
+        placeId: paris.placeId,
+        checkIn: "2026-12-01",
+        checkOut: "2026-12-03",
+        source: "p",
+        label: "x",
+      },
+      new Date("2026-01-01T00:00:00Z"),
+    );
     const href = searchHref(q, { page: 2, sort: "name" });
     expect(href).toBe(`/search?placeId=${paris.placeId}&sort=name&page=2&checkIn=2026-12-01&checkOut=2026-12-03`);
   });

@@ -9,7 +9,8 @@ import type { HotelExportRecord } from "@/lib/content/record-types";
 import { categoryLabels, format, messages, type Messages } from "@/lib/i18n/messages";
 import { spokenLanguageName } from "@/lib/i18n/names";
 import { countryName, type Language } from "@/lib/locale";
-import { parseSearchQuery, stayParams, type QueryValues } from "@/lib/search/params";
+import { parseSearchQuery, type QueryValues } from "@/lib/search/params";
+import { earliestCheckIn, stayParams } from "@/lib/search/stay";
 import { store } from "@/lib/store";
 import { config } from "@/lib/config";
 import { hotelViewport, placesNearHotel } from "@/lib/maps/pages";
@@ -17,6 +18,8 @@ import { placeName } from "@/lib/places/types";
 import { hotelCatalog } from "@/lib/search/service";
 import { MapView } from "../../../_components/map";
 import { RichText } from "../../../_components/rich-text";
+import { SearchBox } from "../../search-box";
+import { stayLabels } from "../../stay-labels";
 import { NearbyPanel } from "./nearby-panel";
 import { Gallery } from "./gallery";
 import { absoluteHttpUrl, hotelJsonLd, pageUrls, scriptSafeJson, socialMetadata } from "@/lib/seo";
@@ -122,6 +125,7 @@ export default async function HotelPage({ params, searchParams }: Props) {
   const { language, currency } = preferences;
   const m = messages(language);
   const r = hotel.record as HotelExportRecord;
+  const query = parseSearchQuery(values);
   const name = hotelName(r, language);
   const images = shownImages(r.images, language);
   const headline = localizedText(r.descriptions?.headline, language);
@@ -161,7 +165,7 @@ export default async function HotelPage({ params, searchParams }: Props) {
       </>
     );
   };
-  const stay = stayParams(parseSearchQuery(values)).toString();
+  const stay = stayParams(query.stay).toString();
   const nearbyPlaces = placesNearHotel(catalog.view, { lat: latitude, lon: longitude });
   const categories = categoryLabels(language);
   const descriptions = DESCRIPTIONS.flatMap((k) => {
@@ -195,6 +199,26 @@ export default async function HotelPage({ params, searchParams }: Props) {
             .join(", ")}
         </address>
       </header>
+
+      <section aria-label={m.stayYourStay}>
+        <SearchBox
+          compact
+          destination={false}
+          action={`/hotels/${encodeURIComponent(r.id)}`}
+          language={language}
+          labels={{
+            label: m.searchLabel,
+            placeholder: m.searchPlaceholder,
+            button: m.stayUpdate,
+            hotel: m.hotel,
+            hotels: m.hotels,
+          }}
+          stayLabels={stayLabels(m)}
+          stay={query.stayAsked}
+          problems={query.stayProblems}
+          minDate={earliestCheckIn()}
+        />
+      </section>
 
       {images.length > 0 && (
         <Gallery
