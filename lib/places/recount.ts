@@ -29,29 +29,48 @@ export async function loadGazetteer(db: Kysely<Database>): Promise<Gazetteer> {
 /** Rows a query reads at once: a million rows as objects, then again as points, doubled the peak memory. */
 const PAGE = 50_000;
 
-/** The published hotels as columns, read a page at a time by id. */
+/**
+ * The published hotels as columns (coordinates in typed arrays, countries as indices), read a page at a time by id.
+ * The recount holds the sync lock, so the count read first stays right; the arrays grow should it not.
+ */
 async function hotelColumns(db: Kysely<Database>): Promise<HotelColumns> {
-  const lat: number[] = [];
-  const lon: number[] = [];
-  const country: string[] = [];
-  const countries = new Map<string, string>(); // one string per country, not one per hotel
+  const active = db.selectFrom("hotels").where("removed_at", "is", null);
+  const { n } = await active.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  let lat = new Float64Array(Number(n));
+  let lon = new Float64Array(Number(n));
+  let countryOf = new Uint16Array(Number(n));
+  const countries: string[] = [];
+  const countryIndex = new Map<string, number>();
+  let size = 0;
   for (let after = ""; ;) {
-    const rows = await db
-      .selectFrom("hotels")
+    const rows = await active
       .select(["id", "latitude", "longitude", "country_code"])
-      .where("removed_at", "is", null)
       .where("id", ">", after)
       .orderBy("id")
       .limit(PAGE)
       .execute();
-    for (const r of rows) {
-      let code = countries.get(r.country_code);
-      if (code === undefined) countries.set(r.country_code, (code = r.country_code));
-      lat.push(Number(r.latitude));
-      lon.push(Number(r.longitude));
-      country.push(code);
+    if (size + rows.length > lat.length) {
+      const grow = <T extends Float64Array | Uint16Array>(a: T, make: (n: number) => T): T => {
+        const b = make(Math.max(size + rows.length, lat.length * 2));
+        b.set(a);
+        return b;
+      };
+      [lat, lon, countryOf] = [
+        grow(lat, (k) => new Float64Array(k)),
+        grow(lon, (k) => new Float64Array(k)),
+        grow(countryOf, (k) => new Uint16Array(k)),
+      ];
     }
-    if (rows.length < PAGE) return { lat, lon, country };
+    for (const r of rows) {
+      let c = countryIndex.get(r.country_code);
+      if (c === undefined) countryIndex.set(r.country_code, (c = countries.push(r.country_code) - 1));
+      lat[size] = Number(r.latitude);
+      lon[size] = Number(r.longitude);
+      countryOf[size++] = c;
+    }
+    if (rows.length < PAGE) {
+      return { lat: lat.subarray(0, size), lon: lon.subarray(0, size), country: (i) => countries[countryOf[i]!]! };
+    }
     after = rows[rows.length - 1]!.id;
   }
 }

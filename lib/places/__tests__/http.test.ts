@@ -249,6 +249,8 @@ describe("POST /v1/nearby-places over HTTP (the built app)", () => {
       expect(error.message).toContain(path.slice(0, 50));
       expect(error.message.length).toBeLessThan(300);
     }
+    // A route that exists still says what is wrong with its query, in the same vocabulary.
+    await expectError(await fetch(`${server.url}/api/maps/land?w=x`), 400, "INVALID_MAP_VIEW", "w");
   });
 
   it("serves its OpenAPI 3.1 document, the same as schemas/", async () => {
