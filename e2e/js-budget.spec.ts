@@ -10,7 +10,7 @@ test("client JavaScript per page type stays within its budget over the trivial p
   await page.goto(site("aurora", "/search?q=Paris"));
   const placeId =
     new URL(page.url()).searchParams.get("placeId") ??
-    (await page.locator("input[name=placeId]").getAttribute("value"));
+    (await page.locator("form.filters input[name=placeId]").getAttribute("value"));
   expect(placeId).toBeTruthy();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

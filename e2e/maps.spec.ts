@@ -103,10 +103,27 @@ test("search results: one marker per listed hotel, placed by its coordinates, on
   }
   expectOrderedLikeCoordinates(await markerPositions(markers));
   await expectInside(markers.locator(".pin"), map.locator("svg"));
-  // The offline base map: Paris is on land (the path covers the map), credited to Natural Earth.
-  expect((await map.locator("path.map-land").getAttribute("d"))!.length).toBeGreaterThan(10);
+  // The offline base map: its land an SVG image of this server, cached (the page carries no path data); Paris is on
+  // land (a filled path covers the map); credited to Natural Earth.
+  const landHref = (await map.locator("image.map-land").getAttribute("href"))!;
+  expect(landHref).toMatch(/^\/api\/maps\/land\?/);
+  const land = await page.evaluate(async (href) => {
+    const r = await fetch(href);
+    return {
+      status: r.status,
+      type: r.headers.get("content-type"),
+      cache: r.headers.get("cache-control"),
+      svg: await r.text(),
+    };
+  }, landHref);
+  expect(land).toMatchObject({ status: 200, type: "image/svg+xml; charset=utf-8" });
+  expect(land.cache).toContain("immutable");
+  expect(land.svg).toMatch(/<path d="M-?\d+ -?\d+L[^"]{10,}" fill="#f2efe6"/);
+  const pathData = land.svg.slice(land.svg.indexOf('d="') + 3).slice(0, 60);
+  expect(pathData).toMatch(/^M-?\d+ -?\d+L/);
+  expect(await page.content()).not.toContain(pathData);
   await expect(map.getByRole("link", { name: "Natural Earth" })).toBeVisible();
-  await expect(map.locator("image")).toHaveCount(0);
+  await expect(map.locator(".map-tiles image")).toHaveCount(0);
   // Beside the list on a desktop.
   const mapBox = (await map.boundingBox())!;
   const listBox = (await page.locator(".hotel-list").boundingBox())!;

@@ -1,4 +1,4 @@
-import { landPath } from "@/lib/maps/basemap";
+import { landImageUrl } from "@/lib/maps/basemap";
 import { tilesFor, type TileServer } from "@/lib/maps/tiles";
 import { toPixel, type Viewport } from "@/lib/maps/viewport";
 
@@ -20,8 +20,9 @@ export interface MapMarker {
 const round = (v: number) => Math.round(v * 10) / 10;
 
 /**
- * A map drawn on the server as SVG: the offline Natural Earth base map (lib/maps), an operator's raster tiles beneath
- * it when configured (then the land is drawn as outlines only), and the markers as links in document order. No map
+ * A map drawn on the server as SVG: the offline Natural Earth base map (lib/maps; its land an SVG image the browser
+ * caches, so a page carries no path data), an operator's raster tiles beneath it when configured (then the land is
+ * drawn as outlines only), and the markers as links in document order. No map
  * library and no script: a highlight between list and map is MapSync's (a few lines of client code).
  */
 export function MapView(props: {
@@ -33,7 +34,6 @@ export function MapView(props: {
   testId: string;
 }) {
   const { viewport: vp, tiles } = props;
-  const land = landPath(vp);
   return (
     <figure className={tiles ? "map with-tiles" : "map"} data-testid={props.testId}>
       <svg
@@ -60,7 +60,13 @@ export function MapView(props: {
             ))}
           </g>
         )}
-        {land && <path className="map-land" d={land} aria-hidden="true" />}
+        <image
+          className="map-land"
+          href={landImageUrl(vp, !!tiles)}
+          width={vp.width}
+          height={vp.height}
+          aria-hidden="true"
+        />
         <g className="map-markers">
           {props.markers.map((m) => {
             const { x, y } = toPixel(vp, m.lat, m.lon);

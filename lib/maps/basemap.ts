@@ -157,3 +157,66 @@ export function clipRing(points: number[], left: number, top: number, right: num
   }
   return current;
 }
+
+/** Where a viewport's land is served (app/api/maps/land): an SVG image the browser caches, not path data in a page. */
+export const LAND_IMAGE_PATH = "/api/maps/land";
+/** The base data's version in the image's URL: a new world-atlas release makes new URLs, not stale cached images. */
+const LAND_DATA_VERSION = "wa2";
+/** The map sizes the pages draw (lib/maps/pages.ts); the land route draws only these. */
+const MAX_SIZE = 2000;
+const MAX_SCALE = 256 * 2 ** 22;
+
+/** The land image's URL for a viewport; `outline` for a map with tiles beneath (borders only, no fill). */
+export function landImageUrl(vp: Viewport, outline: boolean): string {
+  const q = new URLSearchParams({
+    w: String(vp.width),
+    h: String(vp.height),
+    s: String(vp.scale),
+    x: String(Math.round(vp.x0 * vp.scale)),
+    y: String(Math.round(vp.y0 * vp.scale)),
+    v: LAND_DATA_VERSION,
+  });
+  if (outline) q.set("outline", "1");
+  return `${LAND_IMAGE_PATH}?${q}`;
+}
+
+/**
+ * The viewport a land image URL names, or a description of what is wrong with it: sizes up to 2000 px, a scale
+ * from the world's (its larger side) to zoom 22, the corner a whole pixel inside the world.
+ */
+export function parseLandQuery(
+  params: URLSearchParams,
+): { vp: Viewport; outline: boolean } | { error: string; field: string } {
+  const int = (name: string) => {
+    const v = params.get(name);
+    return v !== null && /^\d{1,10}$/.test(v) ? Number(v) : NaN;
+  };
+  const width = int("w");
+  const height = int("h");
+  if (!(width >= 1 && width <= MAX_SIZE))
+    return { error: `w must be a whole number of pixels, 1 to ${MAX_SIZE}`, field: "w" };
+  if (!(height >= 1 && height <= MAX_SIZE))
+    return { error: `h must be a whole number of pixels, 1 to ${MAX_SIZE}`, field: "h" };
+  const s = params.get("s") ?? "";
+  const scale = /^\d{1,10}(\.\d{1,17})?$/.test(s) ? Number(s) : NaN;
+  if (!(scale >= Math.max(width, height) && scale <= MAX_SCALE))
+    return { error: "s must be the map's scale: from its larger side to zoom 22", field: "s" };
+  const x = int("x");
+  const y = int("y");
+  if (!(x >= 0 && x + width <= Math.ceil(scale)))
+    return { error: "x must be a whole pixel inside the world", field: "x" };
+  if (!(y >= 0 && y + height <= Math.ceil(scale)))
+    return { error: "y must be a whole pixel inside the world", field: "y" };
+  const outline = params.get("outline");
+  if (outline !== null && outline !== "1") return { error: "outline must be 1 or absent", field: "outline" };
+  return { vp: { width, height, scale, x0: x / scale, y0: y / scale }, outline: outline === "1" };
+}
+
+/** The land of a viewport as a standalone SVG image: filled land and borders, or the borders alone over tiles. */
+export function landSvg(vp: Viewport, outline: boolean): string {
+  const style = outline
+    ? 'fill="none" stroke="#7d7564" stroke-opacity="0.7" stroke-width="0.8" stroke-linejoin="round"'
+    : 'fill="#f2efe6" stroke="#b9b2a0" stroke-width="0.8" stroke-linejoin="round"';
+  const d = landPath(vp);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${vp.width}" height="${vp.height}" viewBox="0 0 ${vp.width} ${vp.height}">${d ? `<path d="${d}" ${style}/>` : ""}</svg>`;
+}

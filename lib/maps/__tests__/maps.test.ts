@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "@/lib/config";
 import { pageContentSecurityPolicy } from "@/lib/http/security-headers";
-import { clipRing, landPath, resolutionFor } from "../basemap";
+import { clipRing, landImageUrl, landPath, landSvg, parseLandQuery, resolutionFor } from "../basemap";
 import { kmPerWorldUnit, MAX_LATITUDE, project, unproject } from "../projection";
 import { tileOrigin, tileTemplateProblem } from "../tile-server";
 import { tilesFor } from "../tiles";
@@ -126,6 +126,48 @@ describe("base map", () => {
     const numbers = europe.match(/-?\d+/g)!.map(Number);
     expect(Math.min(...numbers)).toBeGreaterThanOrEqual(-4);
     expect(Math.max(...numbers)).toBeLessThanOrEqual(SIZE.width + 4);
+  });
+});
+
+describe("the land image (app/api/maps/land)", () => {
+  it("names a page's viewport in its URL and draws that viewport's land from it", () => {
+    for (const vp of [fitViewport([PARIS], SIZE), fitViewport([PARIS, LONDON], SIZE), fitViewport([], SIZE)]) {
+      for (const outline of [false, true]) {
+        const url = new URL(landImageUrl(vp, outline), "http://x");
+        const parsed = parseLandQuery(url.searchParams);
+        expect(parsed).toEqual({
+          vp: { ...vp, x0: expect.closeTo(vp.x0, 12), y0: expect.closeTo(vp.y0, 12) },
+          outline,
+        });
+        if ("vp" in parsed) expect(landSvg(parsed.vp, outline)).toContain(landPath(vp));
+      }
+    }
+    expect(landSvg(fitViewport([PARIS], SIZE), false)).toContain('fill="#f2efe6"');
+    expect(landSvg(fitViewport([PARIS], SIZE), true)).toContain('fill="none"');
+    expect(landSvg(fitViewport([{ lat: 35, lon: -40 }], SIZE), false)).not.toContain("<path");
+  });
+
+  it("refuses a URL that names no map viewport, saying which parameter is wrong", () => {
+    const ok = new URL(landImageUrl(fitViewport([PARIS], SIZE), false), "http://x").searchParams;
+    const bad = (changes: Record<string, string | null>) => {
+      const q = new URLSearchParams(ok);
+      for (const [k, v] of Object.entries(changes))
+        if (v === null) q.delete(k);
+        else q.set(k, v);
+      const parsed = parseLandQuery(q);
+      return "field" in parsed ? parsed.field : undefined;
+    };
+    expect(bad({})).toBeUndefined();
+    expect(bad({ w: null })).toBe("w");
+    expect(bad({ w: "0" })).toBe("w");
+    expect(bad({ h: "99999" })).toBe("h");
+    expect(bad({ s: "1e400" })).toBe("s");
+    expect(bad({ s: "10" })).toBe("s");
+    expect(bad({ s: "NaN" })).toBe("s");
+    expect(bad({ x: "-1" })).toBe("x");
+    expect(bad({ x: "1.5" })).toBe("x");
+    expect(bad({ y: String(2 ** 40) })).toBe("y");
+    expect(bad({ outline: "yes" })).toBe("outline");
   });
 });
 

@@ -1,0 +1,20 @@
+import { landSvg, parseLandQuery } from "@/lib/maps/basemap";
+import { AppError, handled } from "@/lib/http/errors";
+
+export const dynamic = "force-dynamic";
+
+/**
+ * The offline base map's land for one map viewport, as an SVG image (the pages' maps draw it beneath their markers).
+ * Its URL names the viewport and the data's version, so it is cached a year: the pages of a place share one image.
+ */
+export const GET = handled(async (request: Request) => {
+  const parsed = parseLandQuery(new URL(request.url).searchParams);
+  if ("error" in parsed)
+    throw new AppError({ status: 400, code: "INVALID_MAP_VIEW", message: parsed.error, field: parsed.field });
+  return new Response(landSvg(parsed.vp, parsed.outline), {
+    headers: {
+      "Content-Type": "image/svg+xml; charset=utf-8",
+      "Cache-Control": "public, max-age=31536000, immutable",
+    },
+  });
+});
