@@ -22,6 +22,8 @@ export const HOSTILE = {
     coordinates: { latitude: 48.85, longitude: 2.35 },
     country_code: "FR",
     city: "Paris",
+    // Copied as it is into the hotel page's JSON-LD data block: it must not end the block.
+    state_province: "</script><script>window.__pwned=1</script><!--",
   },
   images: [
     { href: "javascript:window.__pwned=1", caption: { en: "bad" } },

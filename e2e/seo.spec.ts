@@ -72,6 +72,8 @@ test("hostile record text stays inside the JSON-LD data block", async ({ page })
   await page.goto(site("aurora", "/hotels/XSS-1"));
   const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? "{}");
   expect(ld["@type"]).toBe("Hotel");
+  // The region's text ends the script element unless escaped: here it is the data block's text, whole.
+  expect(ld.address.addressRegion).toBe("</script><script>window.__pwned=1</script><!--");
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   expect(await page.locator('script[type="application/ld+json"]').count()).toBe(1);
 });

@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Language } from "@/lib/locale";
 import { localizedText, type Translation } from "./html";
-import { imageSrc } from "./text";
+import { imageSrc, SAMPLE_FILE_NAME } from "./text";
 
 /** Seed §2.1 image item. */
 export interface RecordImage {
@@ -33,15 +33,13 @@ export interface ShownImage {
 export const RENDITION_WIDTHS = [480, 960, 1600] as const;
 export type RenditionWidth = (typeof RENDITION_WIDTHS)[number];
 
-/** A sample image's file name in public/sample-images ("room-1.svg"), from its path. */
-const SAMPLE_FILE = /^\/sample-images\/([a-z0-9-]{1,60}\.svg)$/;
-export const isSampleImageFile = (file: string) => SAMPLE_FILE.test(`/sample-images/${file}`);
+export const isSampleImageFile = (file: string) => SAMPLE_FILE_NAME.test(file);
 
 const rendition = (file: string, w: number) => `/sample-images/w/${w}/${file}`;
 
 function withRenditions(src: string): Pick<ShownImage, "src" | "srcSet" | "large"> {
-  const file = SAMPLE_FILE.exec(src)?.[1];
-  if (!file) return { src, large: src };
+  const file = src.startsWith("/sample-images/") ? src.slice("/sample-images/".length) : undefined;
+  if (!file || !isSampleImageFile(file)) return { src, large: src };
   return {
     src,
     srcSet: RENDITION_WIDTHS.map((w) => `${rendition(file, w)} ${w}w`).join(", "),

@@ -62,14 +62,14 @@ export function pageContentSecurityPolicy(input: PagePolicyInput): string {
       "data:",
       "https:",
       ...(input.tls ? [] : ["http:"]),
-      ...formActionSources(input.imageOrigins ?? []),
+      ...originSources(input.imageOrigins ?? []),
     ],
     ["font-src", "'self'"],
     ["connect-src", "'self'"],
     ["object-src", "'none'"],
     ["base-uri", "'none'"],
     ["frame-ancestors", "'none'"],
-    ["form-action", "'self'", ...formActionSources(input.formActionOrigins ?? [])],
+    ["form-action", "'self'", ...originSources(input.formActionOrigins ?? [])],
   ];
   if (input.tls) directives.push(["upgrade-insecure-requests"]);
   return directives.map((d) => d.join(" ")).join("; ");
@@ -79,7 +79,7 @@ export function pageContentSecurityPolicy(input: PagePolicyInput): string {
  * The CSP sources of the given URLs: each one's origin (https, or http for a development IdP on loopback), once.
  * Anything that is not such a URL is left out: a source list must not be widened by a malformed value.
  */
-export function formActionSources(urls: readonly (string | undefined)[]): string[] {
+export function originSources(urls: readonly (string | undefined)[]): string[] {
   const origins = new Set<string>();
   for (const u of urls) {
     if (!u) continue;

@@ -68,8 +68,9 @@ const MARGIN = 4;
 /** A point closer than this (pixels) to the last one drawn is left out. */
 const MIN_STEP = 1;
 
-const paths = processShared("maps-paths", () => new Map<string, string>());
-const PATH_CACHE_SIZE = 2000;
+const paths = processShared("maps-paths", () => ({ byKey: new Map<string, string>(), chars: 0 }));
+/** The path cache's bound in characters (a city's coast can be hundreds of KB): the oldest paths leave first. */
+const PATH_CACHE_CHARS = 16_000_000;
 
 /**
  * The land of a viewport as one SVG path (pixel coordinates; land and borders drawn by its fill and stroke); ""
@@ -78,11 +79,16 @@ const PATH_CACHE_SIZE = 2000;
 export function landPath(vp: Viewport): string {
   const resolution = resolutionFor(zoomOf(vp));
   const key = `${resolution}:${viewportKey(vp)}`;
-  const cached = paths.get(key);
+  const cached = paths.byKey.get(key);
   if (cached !== undefined) return cached;
   const d = buildPath(countryRings(resolution), vp);
-  if (paths.size >= PATH_CACHE_SIZE) paths.delete(paths.keys().next().value!);
-  paths.set(key, d);
+  while (paths.chars + d.length > PATH_CACHE_CHARS && paths.byKey.size > 0) {
+    const [oldest, path] = paths.byKey.entries().next().value!;
+    paths.byKey.delete(oldest);
+    paths.chars -= path.length;
+  }
+  paths.byKey.set(key, d);
+  paths.chars += d.length;
   return d;
 }
 
@@ -162,8 +168,6 @@ export function clipRing(points: number[], left: number, top: number, right: num
 export const LAND_IMAGE_PATH = "/api/maps/land";
 /** The base data's version in the image's URL: a new world-atlas release makes new URLs, not stale cached images. */
 const LAND_DATA_VERSION = "wa2";
-/** The map sizes the pages draw (lib/maps/pages.ts); the land route draws only these. */
-const MAX_SIZE = 2000;
 const MAX_SCALE = 256 * 2 ** 22;
 
 /** The land image's URL for a viewport; `outline` for a map with tiles beneath (borders only, no fill). */
@@ -181,11 +185,13 @@ export function landImageUrl(vp: Viewport, outline: boolean): string {
 }
 
 /**
- * The viewport a land image URL names, or a description of what is wrong with it: sizes up to 2000 px, a scale
- * from the world's (its larger side) to zoom 22, the corner a whole pixel inside the world.
+ * The viewport a land image URL names, or what is wrong with it. Only what a page's map can ask for is drawn (each
+ * new viewport costs a path's computation): one of the pages' map sizes, the world's scale (its larger side) or a
+ * quarter zoom step up to zoom 22 (lib/maps/viewport.ts), the corner a whole pixel inside the world, this data version.
  */
 export function parseLandQuery(
   params: URLSearchParams,
+  sizes: readonly { width: number; height: number }[],
 ): { vp: Viewport; outline: boolean } | { error: string; field: string } {
   const int = (name: string) => {
     const v = params.get(name);
@@ -193,20 +199,25 @@ export function parseLandQuery(
   };
   const width = int("w");
   const height = int("h");
-  if (!(width >= 1 && width <= MAX_SIZE))
-    return { error: `w must be a whole number of pixels, 1 to ${MAX_SIZE}`, field: "w" };
-  if (!(height >= 1 && height <= MAX_SIZE))
-    return { error: `h must be a whole number of pixels, 1 to ${MAX_SIZE}`, field: "h" };
+  if (!sizes.some((s) => s.width === width && s.height === height))
+    return {
+      error: `w and h must be a map size of the pages: ${sizes.map((s) => `${s.width}×${s.height}`).join(", ")}`,
+      field: "w",
+    };
   const s = params.get("s") ?? "";
-  const scale = /^\d{1,10}(\.\d{1,17})?$/.test(s) ? Number(s) : NaN;
-  if (!(scale >= Math.max(width, height) && scale <= MAX_SCALE))
-    return { error: "s must be the map's scale: from its larger side to zoom 22", field: "s" };
+  const world = Math.max(width, height);
+  const step = Math.round(4 * Math.log2(Number(s)));
+  const scale = s === String(world) ? world : s === String(2 ** (step / 4)) ? 2 ** (step / 4) : NaN;
+  if (!(scale >= world && scale <= MAX_SCALE))
+    return { error: "s must be the map's scale: the world's, or a quarter zoom step up to zoom 22", field: "s" };
   const x = int("x");
   const y = int("y");
   if (!(x >= 0 && x + width <= Math.ceil(scale)))
     return { error: "x must be a whole pixel inside the world", field: "x" };
   if (!(y >= 0 && y + height <= Math.ceil(scale)))
     return { error: "y must be a whole pixel inside the world", field: "y" };
+  if (params.get("v") !== LAND_DATA_VERSION)
+    return { error: `v must be ${LAND_DATA_VERSION}, the base data's version`, field: "v" };
   const outline = params.get("outline");
   if (outline !== null && outline !== "1") return { error: "outline must be 1 or absent", field: "outline" };
   return { vp: { width, height, scale, x0: x / scale, y0: y / scale }, outline: outline === "1" };

@@ -64,6 +64,9 @@ export function nightsBetween(checkIn: string, checkOut: string): number {
   return Math.round((Date.parse(`${checkOut}T00:00:00Z`) - Date.parse(`${checkIn}T00:00:00Z`)) / DAY_MS);
 }
 
+/** The longest rooms text the format allows (8 rooms of 8 adults and 6 children aged 10–17, commas between). */
+const ROOMS_TEXT_MAX = 8 * "8-17-17-17-17-17-17".length + 7;
+
 const text = (v: string | undefined) => {
   const t = v?.trim();
   return t ? t.slice(0, 40) : undefined;
@@ -78,9 +81,10 @@ export function parseStay(input: Stay, now: Date = new Date()): ParsedStay {
   const stay: Stay = {};
   const asked: Stay = {};
 
-  const rooms = text(input.rooms);
+  // Not cut like the dates: eight full rooms are 159 characters ("8-17-17-17-17-17-17" eight times), all of them meant.
+  const rooms = input.rooms?.trim() || undefined;
   if (rooms !== undefined) {
-    const parsed = parseRooms(rooms);
+    const parsed = rooms.length <= ROOMS_TEXT_MAX ? parseRooms(rooms) : { message: "too long" };
     if (typeof parsed === "string") stay.rooms = asked.rooms = parsed;
     else problems.push("invalidRooms");
   }

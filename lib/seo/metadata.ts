@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import type { Brand } from "@/lib/brands";
 import type { Language } from "@/lib/locale";
-import { pageUrls } from "./urls";
+import { canonicalPath, indexable, pageUrls } from "./urls";
 
 /**
  * The metadata every brand page carries (the brand layout): its canonical URL, hreflang alternates for the brand's
@@ -13,6 +13,7 @@ export function brandPageMetadata(brand: Brand, pathAndQuery: string, language: 
   return {
     metadataBase: new URL(`${brand.canonicalUrl}/`),
     alternates: { canonical: urls.canonical, languages: urls.languages },
+    ...(indexable(canonicalPath(pathAndQuery)) ? {} : { robots: { index: false, follow: true } }),
     ...socialMetadata(brand, { url: urls.canonical, language }),
   };
 }

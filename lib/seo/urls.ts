@@ -1,5 +1,6 @@
 import type { Brand } from "@/lib/brands";
 import type { Language } from "@/lib/locale";
+import { PLACE_ID_PATTERN } from "@/lib/places/place-id";
 
 /**
  * Canonical URLs and language alternates of a brand's pages (issue 15).
@@ -10,14 +11,15 @@ import type { Language } from "@/lib/locale";
  * x-default (a visitor's own Accept-Language picks there).
  *
  * Which query parameters are part of a page's identity (everything else is left out of the canonical URL):
- * - /search: placeId (else the typed q) and page; sort, filters (type, pets, vr), the stay (checkIn, checkOut,
- *   rooms: no prices are shown, so the same list), tracking (source, label, sig, anonymousId, utm_*, gclid…) and
- *   preferences (curr, force*Change) are not.
+ * - /search: a well-formed placeId and page; sort, filters (type, pets, vr), the stay (checkIn, checkOut, rooms: no
+ *   prices are shown, so the same list), tracking (source, label, sig, anonymousId, utm_*, gclid…) and preferences
+ *   (curr, force*Change) are not. A typed search (q, no placeId) is anybody's text: its page is not indexed
+ *   (indexable()) and its canonical URL is /search.
  * - every other page: none.
  * - lang, when the page is shown in a language other than the brand's default.
  */
 const CANONICAL_PARAMS: Record<string, readonly string[]> = {
-  "/search": ["placeId", "q", "page"],
+  "/search": ["placeId", "page"],
 };
 
 /** The path and identity query of a page (no language), e.g. "/search?placeId=paris". */
@@ -35,12 +37,17 @@ export function canonicalPath(pathAndQuery: string): string {
   for (const name of names) {
     const value = url.searchParams.get(name);
     if (!value) continue;
-    if (name === "q" && url.searchParams.get("placeId")) continue;
+    if (name === "placeId" && !PLACE_ID_PATTERN.test(value)) continue;
     if (name === "page" && !/^[2-9]$|^[1-9][0-9]{1,5}$/.test(value)) continue;
     keep.set(name, value);
   }
   const query = keep.toString();
   return query ? `${path}?${query}` : path;
+}
+
+/** Whether search engines should index a page: not a search page that names no place (a typed search, or none). */
+export function indexable(canonical: string): boolean {
+  return !(canonical === "/search" || canonical.startsWith("/search?")) || canonical.includes("placeId=");
 }
 
 /** The absolute URL of a page in a language (no lang parameter for the brand's default language). */

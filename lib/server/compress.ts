@@ -64,7 +64,9 @@ function compress(body: Buffer, coding: ContentCoding, done: (err: Error | null,
 }
 
 function compressible(contentType: unknown): boolean {
-  return typeof contentType === "string" && /^(application\/([\w.+-]*\+)?json|text\/)/i.test(contentType);
+  return (
+    typeof contentType === "string" && /^(application\/([\w.+-]*\+)?json|text\/|image\/svg\+xml)/i.test(contentType)
+  );
 }
 
 /**

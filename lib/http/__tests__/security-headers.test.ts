@@ -7,7 +7,7 @@ import { recordFacts } from "@/lib/http/request-facts";
 import {
   API_CONTENT_SECURITY_POLICY,
   COMMON_SECURITY_HEADERS,
-  formActionSources,
+  originSources,
   newNonce,
   nonceOf,
   pageContentSecurityPolicy,
@@ -59,8 +59,8 @@ describe("the page policy", () => {
   });
 
   it("never widens form-action with what is not an http(s) URL", () => {
-    expect(formActionSources(["javascript:alert(1)", "not a url", "data:text/html,x", "*", ""])).toEqual([]);
-    expect(formActionSources(["http://127.0.0.1:9443/authorize"])).toEqual(["http://127.0.0.1:9443"]);
+    expect(originSources(["javascript:alert(1)", "not a url", "data:text/html,x", "*", ""])).toEqual([]);
+    expect(originSources(["http://127.0.0.1:9443/authorize"])).toEqual(["http://127.0.0.1:9443"]);
   });
 
   it("over TLS upgrades http subresources; over plain http it allows http images (supplier hosts are any)", () => {

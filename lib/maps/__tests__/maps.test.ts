@@ -134,7 +134,7 @@ describe("the land image (app/api/maps/land)", () => {
     for (const vp of [fitViewport([PARIS], SIZE), fitViewport([PARIS, LONDON], SIZE), fitViewport([], SIZE)]) {
       for (const outline of [false, true]) {
         const url = new URL(landImageUrl(vp, outline), "http://x");
-        const parsed = parseLandQuery(url.searchParams);
+        const parsed = parseLandQuery(url.searchParams, [SIZE]);
         expect(parsed).toEqual({
           vp: { ...vp, x0: expect.closeTo(vp.x0, 12), y0: expect.closeTo(vp.y0, 12) },
           outline,
@@ -154,13 +154,18 @@ describe("the land image (app/api/maps/land)", () => {
       for (const [k, v] of Object.entries(changes))
         if (v === null) q.delete(k);
         else q.set(k, v);
-      const parsed = parseLandQuery(q);
+      const parsed = parseLandQuery(q, [SIZE]);
       return "field" in parsed ? parsed.field : undefined;
     };
     expect(bad({})).toBeUndefined();
     expect(bad({ w: null })).toBe("w");
     expect(bad({ w: "0" })).toBe("w");
-    expect(bad({ h: "99999" })).toBe("h");
+    expect(bad({ w: "2000", h: "2000" })).toBe("w"); // not a size a page draws
+    expect(bad({ h: "99999" })).toBe("w");
+    expect(bad({ s: "2000.4" })).toBe("s"); // between quarter zoom steps
+    expect(bad({ s: String(2 ** (41 / 4) + 1e-9) })).toBe("s");
+    expect(bad({ v: null })).toBe("v");
+    expect(bad({ v: "other" })).toBe("v");
     expect(bad({ s: "1e400" })).toBe("s");
     expect(bad({ s: "10" })).toBe("s");
     expect(bad({ s: "NaN" })).toBe("s");

@@ -14,6 +14,16 @@ describe("the stay (checkIn, checkOut, rooms)", () => {
     });
   });
 
+  it("keeps every room of a long but valid choice (the picker makes up to 159 characters)", () => {
+    const three = "2-10-10-10-10-10-1,2-10-10-10-10-10-10,2-12";
+    expect(parseStay({ rooms: three }).stay.rooms).toBe(three);
+    const full = Array(8).fill("8-17-17-17-17-17-17").join(",");
+    expect(full.length).toBe(159);
+    expect(parseStay({ rooms: full })).toMatchObject({ stay: { rooms: full }, problems: [] });
+    expect(parseStay({ rooms: `${full},2` }).problems).toEqual(["invalidRooms"]);
+    expect(parseStay({ rooms: "2,".repeat(5000) + "2" }).problems).toEqual(["invalidRooms"]);
+  });
+
   it("treats empty values (an untouched form) as nothing chosen", () => {
     expect(parseStay({ checkIn: "", checkOut: " ", rooms: "" }, NOW)).toEqual({ stay: {}, asked: {}, problems: [] });
     expect(parseStay({}, NOW)).toEqual({ stay: {}, asked: {}, problems: [] });

@@ -3,7 +3,8 @@ import { BrandRegistry } from "@/lib/brands";
 import demoBrands from "@/lib/brands/demo-brands.json";
 import type { HotelExportRecord } from "@/lib/content/record-types";
 import { hotelJsonLd, scriptSafeJson } from "../hotel-json-ld";
-import { absoluteHttpUrl, canonicalPath, pageUrls } from "../urls";
+import { absoluteHttpUrl, canonicalPath, indexable, pageUrls } from "../urls";
+import { brandPageMetadata } from "../metadata";
 import { loadVocabulary, validateNode } from "./schema-org";
 
 const brand = BrandRegistry.parse(JSON.stringify(demoBrands), "demo").get("aurora")!;
@@ -87,17 +88,26 @@ describe("Hotel JSON-LD", () => {
 });
 
 describe("canonical URLs and alternates", () => {
-  it("keeps only the parameters that make the page (placeId or q, page) and drops tracking, filters, the stay", () => {
+  it("keeps only the parameters that make the page (a well-formed placeId, page) and drops the rest", () => {
     expect(
       canonicalPath(
-        "/search?placeId=abc&sort=name&pets=1&checkIn=2030-01-01&checkOut=2030-01-03&rooms=2&source=p&label=x&utm_source=y&curr=USD&page=2",
+        "/search?placeId=abcdefghijklm&sort=name&pets=1&checkIn=2030-01-01&checkOut=2030-01-03&rooms=2&source=p&label=x&utm_source=y&curr=USD&page=2",
       ),
-    ).toBe("/search?placeId=abc&page=2");
-    expect(canonicalPath("/search?q=Par&page=1")).toBe("/search?q=Par");
-    expect(canonicalPath("/search?q=Par&placeId=abc")).toBe("/search?placeId=abc");
+    ).toBe("/search?placeId=abcdefghijklm&page=2");
+    expect(canonicalPath("/search?q=Par&page=1")).toBe("/search");
+    expect(canonicalPath(`/search?q=${"a".repeat(6000)}&placeId=abcdefghijklm`)).toBe("/search?placeId=abcdefghijklm");
+    expect(canonicalPath("/search?placeId=../../x")).toBe("/search");
     expect(canonicalPath("/hotels/H-1?checkIn=2030-01-01&source=x&lang=de")).toBe("/hotels/H-1");
     expect(canonicalPath("//evil.example/x")).toBe("/");
     expect(canonicalPath("/search?page=0")).toBe("/search");
+  });
+
+  it("keeps typed searches out of the index: anybody's text is no page of the brand", () => {
+    expect(brandPageMetadata(brand, "/search?q=cheap+pills", "en").robots).toEqual({ index: false, follow: true });
+    expect(brandPageMetadata(brand, "/search", "en").robots).toEqual({ index: false, follow: true });
+    expect(brandPageMetadata(brand, "/search?placeId=abcdefghijklm", "en").robots).toBeUndefined();
+    expect(brandPageMetadata(brand, "/hotels/H-1", "en").robots).toBeUndefined();
+    expect(indexable("/searching")).toBe(true);
   });
 
   it("gives each brand language its URL (lang=, none for the default) and x-default", () => {

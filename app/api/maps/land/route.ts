@@ -1,5 +1,6 @@
 import { landSvg, parseLandQuery } from "@/lib/maps/basemap";
 import { AppError, handled } from "@/lib/http/errors";
+import { HOTEL_MAP, RESULTS_MAP } from "@/lib/maps/pages";
 
 export const dynamic = "force-dynamic";
 
@@ -8,7 +9,7 @@ export const dynamic = "force-dynamic";
  * Its URL names the viewport and the data's version, so it is cached a year: the pages of a place share one image.
  */
 export const GET = handled(async (request: Request) => {
-  const parsed = parseLandQuery(new URL(request.url).searchParams);
+  const parsed = parseLandQuery(new URL(request.url).searchParams, [RESULTS_MAP, HOTEL_MAP]);
   if ("error" in parsed)
     throw new AppError({ status: 400, code: "INVALID_MAP_VIEW", message: parsed.error, field: parsed.field });
   return new Response(landSvg(parsed.vp, parsed.outline), {
