@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
-import { BRANDS, onTestPort, site, watchConsole, type BrandName } from "./fixtures/site";
+import { BRANDS, parisId, onTestPort, site, watchConsole, type BrandName } from "./fixtures/site";
 
 interface NearbyPlace {
   placeName: string;
@@ -22,16 +22,6 @@ async function nearby(
   });
   expect(res.status()).toBe(200);
   return (await res.json()).places;
-}
-
-async function parisId(request: APIRequestContext): Promise<string> {
-  const res = await request.get("/api/suggest?q=Paris", { headers: { host: BRANDS.aurora.host } });
-  const { places } = await res.json();
-  const paris = places.find(
-    (p: { placeName: string; placeCategory: string }) => p.placeName === "Paris" && p.placeCategory === "city",
-  );
-  expect(paris).toBeDefined();
-  return paris.placeId;
 }
 
 const resultCount = (page: Page) => page.getByTestId("result-count");

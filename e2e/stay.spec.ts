@@ -1,6 +1,6 @@
-import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
-import { BRANDS, PORT, onTestPort, screenshotPath, site, watchConsole } from "./fixtures/site";
+import { BRANDS, parisId, PORT, onTestPort, screenshotPath, site, watchConsole } from "./fixtures/site";
 
 /** An ISO date n days from today (UTC): far enough from "today" that no time zone makes it past. */
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
@@ -9,16 +9,6 @@ const typed = (iso: string) => `${iso.slice(5, 7)}${iso.slice(8, 10)}${iso.slice
 
 const CHECK_IN = inDays(40);
 const CHECK_OUT = inDays(43);
-
-async function parisId(request: APIRequestContext): Promise<string> {
-  const res = await request.get("/api/suggest?q=Paris", { headers: { host: BRANDS.aurora.host } });
-  const { places } = await res.json();
-  const paris = places.find(
-    (p: { placeName: string; placeCategory: string }) => p.placeName === "Paris" && p.placeCategory === "city",
-  );
-  expect(paris).toBeDefined();
-  return paris.placeId;
-}
 
 const searchForm = (page: Page) => page.getByRole("search").filter({ has: page.getByLabel("Check-in") });
 const roomsButton = (scope: Page | Locator) => scope.getByRole("button", { name: /^Rooms and guests/ });

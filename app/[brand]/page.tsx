@@ -5,9 +5,9 @@ import { countryName } from "@/lib/locale";
 import { placeName } from "@/lib/places/types";
 import { parseSearchQuery, type QueryValues } from "@/lib/search/params";
 import { hotelCatalog } from "@/lib/search/service";
-import { earliestCheckIn, withStay } from "@/lib/search/stay";
+import { withStay } from "@/lib/search/stay";
 import { SearchBox } from "./search-box";
-import { stayLabels } from "./stay-labels";
+import { searchBoxProps } from "./stay-labels";
 
 export const dynamic = "force-dynamic";
 
@@ -30,20 +30,7 @@ export default async function Home({
       <section className="hero">
         <h1>{m.searchPlaceholder}</h1>
         <p className="hero-brand">{brand.displayName}</p>
-        <SearchBox
-          language={language}
-          labels={{
-            label: m.searchLabel,
-            placeholder: m.searchPlaceholder,
-            button: m.searchButton,
-            hotel: m.hotel,
-            hotels: m.hotels,
-          }}
-          stayLabels={stayLabels(m)}
-          stay={query.stayAsked}
-          problems={query.stayProblems}
-          minDate={earliestCheckIn()}
-        />
+        <SearchBox {...searchBoxProps(m, language, query)} />
       </section>
       {popular.length > 0 && (
         <section aria-labelledby="popular">

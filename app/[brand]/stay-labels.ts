@@ -1,6 +1,8 @@
 import { format, type Messages } from "@/lib/i18n/messages";
-import { STAY_MAX_NIGHTS } from "@/lib/search/stay";
-import type { StayLabels } from "./search-box";
+import type { Language } from "@/lib/locale";
+import type { SearchQuery } from "@/lib/search/params";
+import { earliestCheckIn, STAY_MAX_NIGHTS } from "@/lib/search/stay";
+import type { SearchBox, StayLabels } from "./search-box";
 
 /** The search box's dates-and-guests words in the page's language. */
 export function stayLabels(m: Messages): StayLabels {
@@ -29,5 +31,22 @@ export function stayLabels(m: Messages): StayLabels {
       tooLong: format(m.stayTooLong, { max: STAY_MAX_NIGHTS }),
       invalidRooms: m.stayInvalidRooms,
     },
+  };
+}
+
+/** What every page's search box is given: its words in the page's language, and the stay the URL asked for. */
+export function searchBoxProps(
+  m: Messages,
+  language: Language,
+  query: Pick<SearchQuery, "stayAsked" | "stayProblems">,
+  button: string = m.searchButton,
+): Omit<Parameters<typeof SearchBox>[0], "action" | "destination" | "compact"> {
+  return {
+    language,
+    labels: { label: m.searchLabel, placeholder: m.searchPlaceholder, button, hotel: m.hotel, hotels: m.hotels },
+    stayLabels: stayLabels(m),
+    stay: query.stayAsked,
+    problems: query.stayProblems,
+    minDate: earliestCheckIn(),
   };
 }

@@ -38,12 +38,8 @@ function expandIPv6(address: string): number[] {
   return [...front, ...Array<number>(Math.max(0, 8 - front.length - back.length)).fill(0), ...back];
 }
 
-/**
- * Why a partner identity provider's URL (an issuer, or an endpoint its discovery document names) may not be
- * called, or undefined when it may: https only, and a loopback host only with the development switch on (which
- * also allows plain http there). Credentials in the URL, queries on an issuer and fragments are refused too.
- */
-export function idpUrlProblem(value: string, opts: { allowLoopback: boolean; issuer?: boolean }): string | undefined {
+/** A configured URL parsed, or why it may not be used at all: not a URL, credentials in it, or a fragment. */
+export function configuredUrl(value: string): URL | string {
   let url: URL;
   try {
     url = new URL(value);
@@ -52,6 +48,17 @@ export function idpUrlProblem(value: string, opts: { allowLoopback: boolean; iss
   }
   if (url.username || url.password) return "must not carry credentials";
   if (url.hash || value.includes("#")) return "must not have a fragment";
+  return url;
+}
+
+/**
+ * Why a partner identity provider's URL (an issuer, or an endpoint its discovery document names) may not be
+ * called, or undefined when it may: https only, and a loopback host only with the development switch on (which
+ * also allows plain http there). Credentials in the URL, queries on an issuer and fragments are refused too.
+ */
+export function idpUrlProblem(value: string, opts: { allowLoopback: boolean; issuer?: boolean }): string | undefined {
+  const url = configuredUrl(value);
+  if (typeof url === "string") return url;
   if (opts.issuer && (url.search || value.includes("?"))) return "must not have a query";
   const loopback = isLoopbackHost(url.hostname);
   if (loopback && !opts.allowLoopback)

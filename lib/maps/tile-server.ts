@@ -1,4 +1,4 @@
-import { isLoopbackHost } from "@/lib/http/outbound";
+import { configuredUrl, isLoopbackHost } from "@/lib/http/outbound";
 import { tileUrl, type TileServer } from "./tiles";
 
 /**
@@ -9,28 +9,17 @@ export function tileTemplateProblem(template: string): string | undefined {
   for (const p of ["{z}", "{x}", "{y}"]) if (!template.includes(p)) return `must contain ${p}`;
   const sample = tileUrl(template, 1, 2, 3);
   if (/[{}]/.test(sample)) return "may contain only the placeholders {z}, {x} and {y}";
-  let url: URL;
-  try {
-    url = new URL(sample);
-  } catch {
-    return "is not a URL";
-  }
-  if (url.username || url.password) return "must not carry credentials";
-  if (url.hash) return "must not have a fragment";
+  const url = configuredUrl(sample);
+  if (typeof url === "string") return url;
   if (url.protocol === "https:") return undefined;
   if (url.protocol === "http:" && isLoopbackHost(url.hostname)) return undefined;
   return "must be an https URL (plain http only for a tile server on this machine)";
 }
 
-/** Why an attribution link may not be shown, or undefined: https (or http), no credentials. */
+/** Why an attribution link may not be shown, or undefined: https (or http), no credentials, no fragment. */
 export function attributionUrlProblem(value: string): string | undefined {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return "is not a URL";
-  }
-  if (url.username || url.password) return "must not carry credentials";
+  const url = configuredUrl(value);
+  if (typeof url === "string") return url;
   return url.protocol === "https:" || url.protocol === "http:" ? undefined : "must be an https or http URL";
 }
 

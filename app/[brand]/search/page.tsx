@@ -8,7 +8,7 @@ import { countryName } from "@/lib/locale";
 import { placeName } from "@/lib/places/types";
 import { parseSearchQuery, searchHref, type QueryValues } from "@/lib/search/params";
 import { hotelCatalog } from "@/lib/search/service";
-import { earliestCheckIn, stayParams, withStay } from "@/lib/search/stay";
+import { stayParams, withStay } from "@/lib/search/stay";
 import { store } from "@/lib/store";
 import { trackArrival } from "@/lib/tracking/arrivals";
 import { config } from "@/lib/config";
@@ -16,7 +16,7 @@ import { resultsViewport } from "@/lib/maps/pages";
 import { MapView } from "../../_components/map";
 import { MapSync } from "../../_components/map-sync";
 import { SearchBox } from "../search-box";
-import { stayLabels } from "../stay-labels";
+import { searchBoxProps } from "../stay-labels";
 
 export const dynamic = "force-dynamic";
 
@@ -57,18 +57,7 @@ export default async function SearchPage({ params, searchParams }: Props) {
   const box = (
     <SearchBox
       compact
-      language={language}
-      labels={{
-        label: m.searchLabel,
-        placeholder: m.searchPlaceholder,
-        button: m.searchButton,
-        hotel: m.hotel,
-        hotels: m.hotels,
-      }}
-      stayLabels={stayLabels(m)}
-      stay={query.stayAsked}
-      problems={query.stayProblems}
-      minDate={earliestCheckIn()}
+      {...searchBoxProps(m, language, query)}
       destination={
         result
           ? {

@@ -1,14 +1,2 @@
-import { apiNotFound } from "@/lib/http/errors";
-
-export const dynamic = "force-dynamic";
-
-/** An unknown path under this API prefix: a JSON 404 for every method (a client of the API never gets a page). */
-export {
-  apiNotFound as GET,
-  apiNotFound as HEAD,
-  apiNotFound as POST,
-  apiNotFound as PUT,
-  apiNotFound as PATCH,
-  apiNotFound as DELETE,
-  apiNotFound as OPTIONS,
-};
+/** An unknown path under /v1: the same JSON 404 for every method as under /api. */
+export { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } from "../../api/[...path]/route";

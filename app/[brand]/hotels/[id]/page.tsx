@@ -10,7 +10,7 @@ import { categoryLabels, format, messages, type Messages } from "@/lib/i18n/mess
 import { spokenLanguageName } from "@/lib/i18n/names";
 import { countryName, type Language } from "@/lib/locale";
 import { parseSearchQuery, type QueryValues } from "@/lib/search/params";
-import { earliestCheckIn, stayParams } from "@/lib/search/stay";
+import { stayParams } from "@/lib/search/stay";
 import { store } from "@/lib/store";
 import { config } from "@/lib/config";
 import { hotelViewport, placesNearHotel } from "@/lib/maps/pages";
@@ -19,7 +19,7 @@ import { hotelCatalog } from "@/lib/search/service";
 import { MapView } from "../../../_components/map";
 import { RichText } from "../../../_components/rich-text";
 import { SearchBox } from "../../search-box";
-import { stayLabels } from "../../stay-labels";
+import { searchBoxProps } from "../../stay-labels";
 import { NearbyPanel } from "./nearby-panel";
 import { Gallery } from "./gallery";
 import { absoluteHttpUrl, hotelJsonLd, pageUrls, scriptSafeJson, socialMetadata } from "@/lib/seo";
@@ -205,18 +205,7 @@ export default async function HotelPage({ params, searchParams }: Props) {
           compact
           destination={false}
           action={`/hotels/${encodeURIComponent(r.id)}`}
-          language={language}
-          labels={{
-            label: m.searchLabel,
-            placeholder: m.searchPlaceholder,
-            button: m.stayUpdate,
-            hotel: m.hotel,
-            hotels: m.hotels,
-          }}
-          stayLabels={stayLabels(m)}
-          stay={query.stayAsked}
-          problems={query.stayProblems}
-          minDate={earliestCheckIn()}
+          {...searchBoxProps(m, language, query, m.stayUpdate)}
         />
       </section>
 
