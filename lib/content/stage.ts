@@ -8,6 +8,7 @@ import type { CheckResult } from "./check";
 import { isHotelId } from "./hotel-id";
 import { stagingDb, type CurrentRow, type RejectedRow, type StagingDb } from "./staging-db";
 import { StepClock } from "./thread-times";
+import { SeenFilter } from "./seen-filter";
 
 /** How many rejected records a run keeps in detail; the count is always exact. */
 export const REJECTED_DETAIL_LIMIT = 10_000;
@@ -49,6 +50,8 @@ export class Stager {
    * record can be unchanged or need numbering after a stored version, and the per-batch lookups are skipped.
    */
   private readonly fresh: Promise<boolean>;
+  /** The ids this run has noted: only those it may have seen are looked up in sync_seen (duplicates). */
+  private readonly seenIds = new SeenFilter();
 
   constructor(
     store: Store,
@@ -108,7 +111,10 @@ export class Stager {
     const [current, highest, earlier] = await Promise.all([
       notLookedUp.length ? this.sdb.currentById(notLookedUp) : [],
       this.sdb.highestVersions(checked),
-      this.sdb.seenInRun(this.runId, ids),
+      this.sdb.seenInRun(
+        this.runId,
+        ids.filter((id) => this.seenIds.mayHave(id)),
+      ),
     ]);
     const lookupEnd = performance.now();
     clock.add("lookup", lookupEnd - lookupStart);
@@ -120,8 +126,10 @@ export class Stager {
     const seen: SyncSeenTable[] = [];
     const versions: HotelVersionsTable[] = [];
     const rejections: { raw: RawRecord; id: string | null; errors: RecordError[] }[] = [];
-    const note = (id: string, action: SyncSeenTable["action"], raw: RawRecord, version: number | null = null) =>
+    const note = (id: string, action: SyncSeenTable["action"], raw: RawRecord, version: number | null = null) => {
+      this.seenIds.add(id);
       seen.push({ run_id: this.runId, hotel_id: id, action, version, file: raw.file, line: raw.line });
+    };
 
     for (const r of results) {
       this.counts.seen++;

@@ -235,6 +235,19 @@ describe.each(CASES)("content sync into $kind (threads: $threads)", ({ kind, thr
     );
   });
 
+  it("finds a repeated id many batches later, and in a re-sync of stored ids", async () => {
+    const dir = writeExport({
+      "a.jsonl": [...range(1, 40).map((n) => hotel(n)), hotel(7, { name: { en: "Impostor" } }), hotel(41)],
+    });
+    for (const expected of [{ new: 41 }, { unchanged: 41 }]) {
+      const s = await syncDir(store, dir, { threads, batchSize: 4, maxRejectedShare: 0.5 });
+      expect(s).toMatchObject({ status: "published", rejected: 1, ...expected });
+      expect((await getHotel(store.db, "H7"))?.record.name.en).toBe("Hotel 7");
+      const [dup] = await rejectedRecords(store.db, s.runId);
+      expect(dup).toMatchObject({ file: "a.jsonl", line: 41, hotel_id: "H7" });
+    }
+  });
+
   it("reads JSON arrays, gzipped files and several files as one export", async () => {
     const dir = writeExport({
       "1.json": range(1, 3).map((n) => hotel(n)),
