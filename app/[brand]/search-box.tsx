@@ -217,36 +217,23 @@ export function SearchBox(props: {
           )}
         </>
       )}
-      <div className={styles.date}>
-        <label htmlFor={fieldId.checkIn} className={styles.fieldName}>
-          {props.stayLabels.checkIn}
-        </label>
-        <input
-          id={fieldId.checkIn}
-          type="date"
-          name="checkIn"
-          min={props.minDate}
-          value={checkIn}
-          aria-invalid={invalid("checkIn") || undefined}
-          aria-describedby={describe("checkIn")}
-          onChange={(e) => setCheckIn(e.target.value)}
-        />
-      </div>
-      <div className={styles.date}>
-        <label htmlFor={fieldId.checkOut} className={styles.fieldName}>
-          {props.stayLabels.checkOut}
-        </label>
-        <input
-          id={fieldId.checkOut}
-          type="date"
-          name="checkOut"
-          min={checkIn || props.minDate}
-          value={checkOut}
-          aria-invalid={invalid("checkOut") || undefined}
-          aria-describedby={describe("checkOut")}
-          onChange={(e) => setCheckOut(e.target.value)}
-        />
-      </div>
+      {(["checkIn", "checkOut"] as const).map((field) => (
+        <div key={field} className={styles.date}>
+          <label htmlFor={fieldId[field]} className={styles.fieldName}>
+            {props.stayLabels[field]}
+          </label>
+          <input
+            id={fieldId[field]}
+            type="date"
+            name={field}
+            min={field === "checkOut" ? checkIn || props.minDate : props.minDate}
+            value={field === "checkIn" ? checkIn : checkOut}
+            aria-invalid={invalid(field) || undefined}
+            aria-describedby={describe(field)}
+            onChange={(e) => (field === "checkIn" ? setCheckIn : setCheckOut)(e.target.value)}
+          />
+        </div>
+      ))}
       <RoomsPicker
         rooms={rooms}
         onChange={setRooms}

@@ -1,6 +1,6 @@
 import { landImageUrl } from "@/lib/maps/basemap";
 import { tilesFor, type TileServer } from "@/lib/maps/tiles";
-import { toPixel, type Viewport } from "@/lib/maps/viewport";
+import { toPixel, zoomOf, type Viewport } from "@/lib/maps/viewport";
 
 /** One marker of a map: a hotel of the results, the hotel of the page, or a place near it. */
 export interface MapMarker {
@@ -41,7 +41,7 @@ export function MapView(props: {
         viewBox={`0 0 ${vp.width} ${vp.height}`}
         role="group"
         aria-label={props.label}
-        data-zoom={Math.log2(vp.scale / 256).toFixed(2)}
+        data-zoom={zoomOf(vp).toFixed(2)}
       >
         <rect className="map-sea" width={vp.width} height={vp.height} aria-hidden="true" />
         {tiles && (

@@ -6,6 +6,16 @@ import { attributionUrlProblem, tileTemplateProblem, type TileServer } from "@/l
 /** Environment settings, parsed once (zod) with readable messages. Secrets stay in the environment. */
 const flag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 const share = z.coerce.number().min(0, "must be between 0 and 1").max(1, "must be between 0 and 1");
+/** Optional text (trimmed) that `problem` must find nothing wrong with; its answer is the error message. */
+const checkedText = (problem: (value: string) => string | undefined) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .superRefine((v, ctx) => {
+      const found = v ? problem(v) : undefined;
+      if (found) ctx.addIssue({ code: "custom", message: found });
+    });
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -133,25 +143,11 @@ const envSchema = z.object({
    * Maps: an operator's raster tile server, drawn beneath the offline base map. A URL template with {z}, {x} and {y}
    * (https; plain http only on this machine). Unset: the offline vector map (Natural Earth) alone.
    */
-  MAP_TILE_URL: z
-    .string()
-    .trim()
-    .optional()
-    .superRefine((v, ctx) => {
-      const problem = v ? tileTemplateProblem(v) : undefined;
-      if (problem) ctx.addIssue({ code: "custom", message: problem });
-    }),
+  MAP_TILE_URL: checkedText(tileTemplateProblem),
   /** The attribution the tile source requires (plain text, shown under every map with tiles); needed with a URL. */
   MAP_TILE_ATTRIBUTION: z.string().trim().min(1).max(300).optional(),
   /** Where the attribution links to (the source's copyright page), optional. */
-  MAP_TILE_ATTRIBUTION_URL: z
-    .string()
-    .trim()
-    .optional()
-    .superRefine((v, ctx) => {
-      const problem = v ? attributionUrlProblem(v) : undefined;
-      if (problem) ctx.addIssue({ code: "custom", message: problem });
-    }),
+  MAP_TILE_ATTRIBUTION_URL: checkedText(attributionUrlProblem),
   /** The deepest zoom level the tile server has (deeper maps draw its tiles larger). */
   MAP_TILE_MAX_ZOOM: z.coerce.number().int().min(0).max(22).default(19),
   /** Set by test harnesses to their pid: the process exits once that parent is gone (lib/runtime/parent.ts). */
