@@ -6,8 +6,8 @@ import { IDP, site, watchConsole, type BrandName } from "./fixtures/site";
 import { account, IdpLoginPage, PARTNER_PASSWORD, PARTNER_USER, watchIdp } from "./fixtures/sso";
 
 /**
- * Home, search and hotel pages of both brands at desktop and mobile width. `npm run screenshots` writes them to
- * e2e/screenshots (linked from the README); a test run writes them under .data.
+ * Home, search and hotel pages of both brands at desktop and mobile width, and the sign-on flow. `npm run screenshots`
+ * writes them to e2e/screenshots (linked from the README and docs/); a test run writes them under .data.
  */
 const OUT = process.env.SCREENSHOT_DIR ?? path.join(".data", "screenshots");
 /** Scrolls every image into view (they load lazily) and waits until each has loaded. */
@@ -52,7 +52,7 @@ for (const brand of ["aurora", "sakura"] as BrandName[]) {
   }
 }
 
-test("screenshots: the sign-on flow (partner site, IdP login page, a brand signed in, a sign-in that did not complete)", async ({
+test("screenshots: the sign-on flow (a brand page, the IdP's login page, signed in by hand, then silently elsewhere)", async ({
   page,
   browser,
 }) => {
@@ -60,21 +60,28 @@ test("screenshots: the sign-on flow (partner site, IdP login page, a brand signe
   await page.setViewportSize(WIDTHS.desktop);
   const shot = (name: string, p: Page = page) =>
     p.screenshot({ path: path.join(OUT, `sso-${name}.png`), fullPage: false });
-  await page.goto(`${IDP}/`);
-  await page.getByRole("button", { name: "Sign in" }).click();
+  // No session at the partner yet: the silent attempt comes back login_required and the page stays anonymous.
+  await page.goto(site("aurora", "/search?q=Paris"));
+  await expect(account(page).getByRole("button", { name: "Sign in" })).toBeVisible();
+  await shot("aurora-signed-out");
+  await account(page).getByRole("button", { name: "Sign in" }).click();
   await new IdpLoginPage(page).expectShown();
   await page.getByLabel("E-mail").fill(PARTNER_USER.email);
   await shot("idp-login");
   await page.getByLabel("Password").fill(PARTNER_PASSWORD);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page.getByText("Signed in as")).toBeVisible();
-  await shot("partner-site");
-  await page.goto(site("aurora", "/search?q=Paris"));
+  await expect(page).toHaveURL(site("aurora", "/search?q=Paris"));
   await expect(account(page)).toContainText(PARTNER_USER.given_name);
   await shot("aurora-signed-in");
+  // The partner's session now signs the visitor in to the other brand silently: no login page, three redirects.
+  const idpSeen = watchIdp(page);
   await page.goto(site("sakura"));
   await expect(account(page)).toContainText(PARTNER_USER.given_name);
+  expect(idpSeen.loginPages).toEqual([]);
   await shot("sakura-signed-in");
+  await page.goto(`${IDP}/`);
+  await expect(page.getByText("Signed in as")).toBeVisible();
+  await shot("partner-site");
   // An interactive sign-in the IdP answers with access_denied (the visitor cancelled there): back on the page, with a
   // short notice instead of an error page.
   const visitor = await (await browser.newContext({ viewport: WIDTHS.mobile })).newPage();
