@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { AppError } from "@/lib/http/errors";
 import { decode, splitRecords, type RawRecord } from "./records";
-import type { ExportFile, ExportSource } from "./sources";
+import type { ExportFile, ExportSource, SourceSpec } from "./sources";
 import { startWorker } from "./worker";
 import type { StepClock, ThreadTimes } from "./thread-times";
 
@@ -74,9 +74,6 @@ export async function* readBatches(
     yield batch(true);
   }
 }
-
-/** What a reader worker needs to open the same source on its own thread. */
-export type SourceSpec = { kind: "local"; target: string } | { kind: "sftp"; options: Record<string, unknown> };
 
 /** Worker → main messages. Record bytes travel in one SharedArrayBuffer per batch (no copy, here or to the checker). */
 export type ReaderMessage =

@@ -3,11 +3,9 @@ import path from "node:path";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import SQLite from "better-sqlite3";
 import pg from "pg";
-import type { Database } from "./types";
+import type { Database, DatabaseKind } from "./types";
 import { migrateToLatest } from "./migrations";
 import { log } from "@/lib/log";
-
-export type DatabaseKind = "sqlite" | "postgres";
 
 export interface Store {
   db: Kysely<Database>;

@@ -2,7 +2,7 @@ import { processShared } from "@/lib/runtime/shared";
 import { config } from "@/lib/config";
 import { openStore, type Store } from "./db";
 
-export { openStore, type Store, type DatabaseKind } from "./db";
+export { openStore, type Store } from "./db";
 export type * from "./types";
 export { HOTEL_COLUMNS } from "./types";
 

@@ -6,7 +6,7 @@ import {
   Migrator,
   sql,
 } from "kysely";
-import type { DatabaseKind } from "./db";
+import type { DatabaseKind } from "./types";
 
 /** Migrations in code: the same steps for both dialects, with the few type differences spelled out. */
 function migrations(kind: DatabaseKind): Record<string, Migration> {

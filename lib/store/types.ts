@@ -272,3 +272,5 @@ export interface Database {
   rejected_records: RejectedRecordsTable;
   sync_lock: SyncLockTable;
 }
+
+export type DatabaseKind = "sqlite" | "postgres";

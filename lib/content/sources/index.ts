@@ -5,7 +5,7 @@ import { LocalSource } from "./local";
 import { SftpSource, parseSftpUrl, readPrivateKey, withoutPassword } from "./sftp";
 import type { ExportSource } from "./types";
 
-export type { ExportFile, ExportSource } from "./types";
+export type { ExportFile, ExportSource, SourceSpec } from "./types";
 export { LocalSource } from "./local";
 export { SftpSource, fingerprint } from "./sftp";
 

@@ -2,8 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { AppError } from "@/lib/http/errors";
 import { isExportFile } from "../records";
-import { SCHEMA_REMOTE_PATH, type ExportFile, type ExportSource } from "./types";
-import type { SourceSpec } from "../reader";
+import { SCHEMA_REMOTE_PATH, type ExportFile, type ExportSource, type SourceSpec } from "./types";
 
 /** A local export: one file, or a directory whose export files are read in name order. */
 export class LocalSource implements ExportSource {

@@ -6,8 +6,7 @@ import type { SFTPWrapper } from "ssh2";
 import { AppError } from "@/lib/http/errors";
 import type { Logger } from "@/lib/log";
 import { isExportFile } from "../records";
-import { SCHEMA_REMOTE_PATH, type ExportFile, type ExportSource } from "./types";
-import type { SourceSpec } from "../reader";
+import { SCHEMA_REMOTE_PATH, type ExportFile, type ExportSource, type SourceSpec } from "./types";
 
 export interface SftpOptions {
   host: string;

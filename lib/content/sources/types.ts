@@ -1,5 +1,3 @@
-import type { SourceSpec } from "../reader";
-
 /** One export file offered by a source. */
 export interface ExportFile {
   /** Path relative to the source's directory, as shown in reports. */
@@ -24,3 +22,6 @@ export interface ExportSource {
 }
 
 export const SCHEMA_REMOTE_PATH = "schemas/HotelFtpExport.json";
+
+/** What a reader worker needs to open the same source on its own thread. */
+export type SourceSpec = { kind: "local"; target: string } | { kind: "sftp"; options: Record<string, unknown> };
