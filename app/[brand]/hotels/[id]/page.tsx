@@ -10,11 +10,11 @@ import { categoryLabels, format, messages, type Messages } from "@/lib/i18n/mess
 import { spokenLanguageName } from "@/lib/i18n/names";
 import { countryName, type Language } from "@/lib/locale";
 import { parseSearchQuery, type QueryValues } from "@/lib/search/params";
-import { stayParams } from "@/lib/search/stay";
 import { store } from "@/lib/store";
 import { config } from "@/lib/config";
 import { hotelViewport, placesNearHotel } from "@/lib/maps/pages";
 import { placeName } from "@/lib/places/types";
+import { placeSearchHref } from "@/lib/search/links";
 import { hotelCatalog } from "@/lib/search/service";
 import { MapView } from "../../../_components/map";
 import { RichText } from "../../../_components/rich-text";
@@ -165,7 +165,6 @@ export default async function HotelPage({ params, searchParams }: Props) {
       </>
     );
   };
-  const stay = stayParams(query.stay).toString();
   const nearbyPlaces = placesNearHotel(catalog.view, { lat: latitude, lon: longitude });
   const categories = categoryLabels(language);
   const descriptions = DESCRIPTIONS.flatMap((k) => {
@@ -398,7 +397,7 @@ export default async function HotelPage({ params, searchParams }: Props) {
                   lat: p.lat,
                   lon: p.lon,
                   label: `${placeName(p, language)} (${categories[p.category] ?? p.category})`,
-                  href: `/search?placeId=${encodeURIComponent(p.placeId)}${stay ? `&${stay}` : ""}`,
+                  href: placeSearchHref(p.placeId, query.stay),
                 })),
                 // Last: drawn above the places.
                 {
@@ -417,7 +416,7 @@ export default async function HotelPage({ params, searchParams }: Props) {
             hotelId={r.id}
             language={language}
             currency={currency}
-            stay={stay}
+            stay={query.stay}
             labels={{
               title: m.nearby,
               loading: m.nearbyLoading,
