@@ -4,8 +4,8 @@ import { hotelCount, messages } from "@/lib/i18n/messages";
 import { countryName } from "@/lib/locale";
 import { placeName } from "@/lib/places/types";
 import { parseSearchQuery, type QueryValues } from "@/lib/search/params";
+import { placeSearchHref } from "@/lib/search/links";
 import { hotelCatalog } from "@/lib/search/service";
-import { withStay } from "@/lib/search/stay";
 import { SearchBox } from "./search-box";
 import { searchBoxProps } from "./stay-labels";
 
@@ -38,7 +38,7 @@ export default async function Home({
           <ul className="destinations">
             {popular.map(({ place, hotelsCnt }) => (
               <li key={place.placeId}>
-                <Link href={withStay(`/search?placeId=${place.placeId}`, query.stay)}>
+                <Link href={placeSearchHref(place.placeId, query.stay)}>
                   <strong>{placeName(place, language)}</strong>
                   <span>{countryName(place.country, language)}</span>
                   <span className="count">{hotelCount(m, hotelsCnt, language)}</span>

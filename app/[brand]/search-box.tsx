@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState } from "react";
 import { roomsOf, type Room } from "@/lib/places/rooms";
+import { placeSearchHref, SEARCH_PATH } from "@/lib/search/links";
 import { parseStay, withStay, STAY_DEFAULT_ROOMS, type Stay, type StayProblem } from "@/lib/search/stay";
 import { RoomsPicker, type RoomsPickerLabels } from "./rooms-picker";
 import styles from "./stay.module.css";
@@ -97,7 +98,7 @@ export function SearchBox(props: {
       ? [
           ...data.places.map((p) => ({
             key: `p:${p.placeId}`,
-            href: `/search?placeId=${encodeURIComponent(p.placeId)}`,
+            href: placeSearchHref(p.placeId),
             title: p.placeName,
             detail: `${p.placeCountry} · ${p.hotelsCnt} ${p.hotelsCnt === 1 ? props.labels.hotel : props.labels.hotels}`,
           })),
@@ -156,7 +157,7 @@ export function SearchBox(props: {
       ref={form}
       className={`search-box ${styles.box}${props.compact ? ` ${styles.compact}` : ""}`}
       method="get"
-      action={props.action ?? "/search"}
+      action={props.action ?? SEARCH_PATH}
       role="search"
       noValidate
       onSubmit={(e) => {

@@ -23,7 +23,6 @@ export const NO_SILENT_PARAM = "sso_skip";
 export const expired = (secure: boolean) =>
   ({ httpOnly: true, sameSite: "lax", path: "/", secure, maxAge: 0, expires: new Date(0) }) as const;
 
-export type SignInFlow = "silent" | "interactive";
 export type SsoNotice = "failed" | "unavailable";
 
 const YEAR = 365 * 24 * 3600;

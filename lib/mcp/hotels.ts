@@ -8,6 +8,7 @@ import { countryCodeByName, countryName } from "@/lib/locale";
 import { PLACE_ID_PATTERN } from "@/lib/places/place-id";
 import { placeName } from "@/lib/places/types";
 import { SORTS, type CatalogHotel, type HotelSelection, type SearchFilters } from "@/lib/search/catalog";
+import { SEARCH_PATH, searchQueryParams } from "@/lib/search/links";
 import { hotelCatalog } from "@/lib/search/service";
 import { store } from "@/lib/store";
 import { blocksSchema, includeSchema, recordBlocks, type IncludeBlock } from "./blocks";
@@ -231,12 +232,9 @@ export const searchHotels = defineTool({
           country: result.place.country,
           countryName: countryName(result.place.country, visitor.language),
         };
-        const sp: Record<string, string> = { placeId: result.place.placeId };
-        if (filters.sort !== "distance") sp.sort = filters.sort;
-        if (filters.propertyType) sp.type = filters.propertyType;
-        if (filters.petFriendly) sp.pets = "1";
-        if (filters.vacationRental) sp.vr = "1";
-        searchUrl = brandLink(brand, "/search", visitor, sp);
+        // The brand's results page of the place and filters (its first page: the tool's own page is not the site's).
+        const sp = searchQueryParams({ placeId: result.place.placeId, filters: { ...filters, page: 1 } });
+        searchUrl = brandLink(brand, SEARCH_PATH, visitor, Object.fromEntries(sp));
       } else {
         matchedBy = "hotelName";
         byName = true;

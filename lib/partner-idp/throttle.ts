@@ -41,5 +41,3 @@ export class FailureThrottle {
     this.failures.delete(key.toLowerCase());
   }
 }
-
-export const THROTTLE_LIMITS = { maxFailures: MAX_FAILURES, windowMs: WINDOW_MS };

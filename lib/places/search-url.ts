@@ -1,8 +1,6 @@
 import type { Brand } from "@/lib/brands";
+import { SEARCH_PATH } from "@/lib/search/links";
 import { SIGNATURE_PARAM, signTracking, trackingKey } from "@/lib/tracking/signature";
-
-/** The path of a brand's search-results page (the brand sites serve it). */
-export const SEARCH_PATH = "/search";
 
 export interface SearchLinkContext {
   currency: string;

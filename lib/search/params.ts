@@ -1,6 +1,6 @@
 import { PLACE_ID_PATTERN } from "@/lib/places/place-id";
 import { SORTS, type SearchFilters, type Sort } from "./catalog";
-import { parseStay, stayParams, type Stay, type StayProblem } from "./stay";
+import { parseStay, type Stay, type StayProblem } from "./stay";
 
 export type QueryValues = Record<string, string | string[] | undefined>;
 
@@ -48,20 +48,4 @@ export function parseSearchQuery(values: QueryValues, now: Date = new Date()): S
     stayAsked: asked,
     stayProblems: problems,
   };
-}
-
-/** The query of a search-results URL for this search with some settings changed (page 1 unless given). */
-export function searchHref(query: SearchQuery, change: Partial<SearchFilters> & { placeId?: string } = {}): string {
-  const f = { ...query.filters, page: 1, ...change };
-  const p = new URLSearchParams();
-  const placeId = change.placeId ?? query.placeId;
-  if (placeId) p.set("placeId", placeId);
-  else if (query.q) p.set("q", query.q);
-  if (f.sort !== "distance") p.set("sort", f.sort);
-  if (f.propertyType) p.set("type", f.propertyType);
-  if (f.petFriendly) p.set("pets", "1");
-  if (f.vacationRental) p.set("vr", "1");
-  if (f.page > 1) p.set("page", String(f.page));
-  stayParams(query.stay, p);
-  return `/search?${p}`;
 }

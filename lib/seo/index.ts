@@ -1,10 +1,10 @@
 import { brands, type Brand } from "@/lib/brands";
 import { AppError } from "@/lib/http/errors";
 
-export { robotsTxt, DISALLOWED_PATHS } from "./robots";
-export { sitemap, sitemapPart, SITEMAP_URL_LIMIT } from "./sitemap";
+export { robotsTxt } from "./robots";
+export { sitemap, sitemapPart } from "./sitemap";
 export { storeSitemapSource } from "./sitemap-store";
-export { pageUrls, canonicalPath, absoluteHttpUrl } from "./urls";
+export { pageUrls, absoluteHttpUrl } from "./urls";
 
 /** The brand a rewritten request names (app/[brand]/…: proxy.ts put it there from the Host), else 404. */
 export function brandById(id: string): Brand {

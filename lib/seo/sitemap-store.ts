@@ -1,4 +1,5 @@
 import { sql, type Kysely } from "kysely";
+import { placeSearchHref } from "@/lib/search/links";
 import type { Database } from "@/lib/store";
 import type { SitemapEntry, SitemapKind, SitemapSource } from "./sitemap";
 
@@ -75,8 +76,7 @@ async function* placeEntries(db: Kysely<Database>, offset: number, limit: number
       .limit(Math.min(BATCH, left));
     q = after === undefined ? q.offset(offset) : q.where("place_id", ">", after);
     const rows = await q.execute();
-    for (const r of rows)
-      yield { path: `/search?placeId=${encodeURIComponent(r.place_id)}`, lastmod: recount?.finished_at };
+    for (const r of rows) yield { path: placeSearchHref(r.place_id), lastmod: recount?.finished_at };
     const last = rows.at(-1);
     if (!last || rows.length < Math.min(BATCH, left)) return;
     after = last.place_id;

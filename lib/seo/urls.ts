@@ -1,6 +1,7 @@
 import type { Brand } from "@/lib/brands";
 import type { Language } from "@/lib/locale";
 import { PLACE_ID_PATTERN } from "@/lib/places/place-id";
+import { SEARCH_PATH } from "@/lib/search/links";
 
 /**
  * Canonical URLs and language alternates of a brand's pages (issue 15).
@@ -19,7 +20,7 @@ import { PLACE_ID_PATTERN } from "@/lib/places/place-id";
  * - lang, when the page is shown in a language other than the brand's default.
  */
 const CANONICAL_PARAMS: Record<string, readonly string[]> = {
-  "/search": ["placeId", "page"],
+  [SEARCH_PATH]: ["placeId", "page"],
 };
 
 /** The path and identity query of a page (no language), e.g. "/search?placeId=paris". */
@@ -47,7 +48,7 @@ export function canonicalPath(pathAndQuery: string): string {
 
 /** Whether search engines should index a page: not a search page that names no place (a typed search, or none). */
 export function indexable(canonical: string): boolean {
-  return !(canonical === "/search" || canonical.startsWith("/search?")) || canonical.includes("placeId=");
+  return !(canonical === SEARCH_PATH || canonical.startsWith(`${SEARCH_PATH}?`)) || canonical.includes("placeId=");
 }
 
 /** The absolute URL of a page in a language (no lang parameter for the brand's default language). */

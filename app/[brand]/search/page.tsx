@@ -6,7 +6,8 @@ import { shownImages } from "@/lib/content/images";
 import { format, messages } from "@/lib/i18n/messages";
 import { countryName } from "@/lib/locale";
 import { placeName } from "@/lib/places/types";
-import { parseSearchQuery, searchHref, type QueryValues } from "@/lib/search/params";
+import { SEARCH_PATH, searchHref, searchQueryParams } from "@/lib/search/links";
+import { parseSearchQuery, type QueryValues } from "@/lib/search/params";
 import { hotelCatalog } from "@/lib/search/service";
 import { stayParams, withStay } from "@/lib/search/stay";
 import { store } from "@/lib/store";
@@ -64,9 +65,9 @@ export default async function SearchPage({ params, searchParams }: Props) {
               text: placeName(result.place, language),
               placeId: result.place.placeId,
               keep: Object.fromEntries(
-                [...new URLSearchParams(searchHref({ ...query, stay: {} }).slice("/search?".length))].filter(
-                  ([k]) => k !== "placeId" && k !== "q",
-                ),
+                [
+                  ...searchQueryParams({ placeId: query.placeId, q: query.q, filters: { ...query.filters, page: 1 } }),
+                ].filter(([k]) => k !== "placeId" && k !== "q"),
               ),
             }
           : { text: query.q ?? "" }
@@ -123,7 +124,7 @@ export default async function SearchPage({ params, searchParams }: Props) {
         </span>
       </p>
       {box}
-      <form className="filters" method="get" action="/search">
+      <form className="filters" method="get" action={SEARCH_PATH}>
         <input type="hidden" name="placeId" value={result.place.placeId} />
         {query.stay.rooms && <input type="hidden" name="rooms" value={query.stay.rooms} />}
         {query.stay.checkIn && <input type="hidden" name="checkIn" value={query.stay.checkIn} />}

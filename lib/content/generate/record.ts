@@ -145,170 +145,235 @@ export interface GenerateContext {
   cities?: readonly SampleCity[];
 }
 
+/** Who and where the property is: drawn first, every other part of the record is written around it. */
+interface Property {
+  n: number;
+  city: SampleCity;
+  type: string;
+  isVr: boolean;
+  name: string;
+  /** The official rating, named in the headline and the national ratings. */
+  stars: number;
+}
+
 /** One realistic, schema-valid record (about 4 KB) placed around a real city. */
 export function generateRecord(n: number, ctx: GenerateContext): Record<string, unknown> {
   const { r } = ctx;
-  const city: SampleCity = r.pick(ctx.cities ?? SAMPLE_CITIES);
+  // The parts are drawn in this order from the one generator: reordering them changes every record of a seed.
+  const identity = identityOf(r, ctx.cities ?? SAMPLE_CITIES);
+  const location = locationOf(r, identity.city);
+  const p: Property = { n, ...identity, stars: r.int(2, 5) };
+  const updated = new Date(ctx.date.getTime() - r.int(0, 86_400_000 * 30));
+  const images = imagesOf(r, p, ctx.imageBase);
+
+  const record: Record<string, unknown> = {
+    id: hotelId(n),
+    name: { en: p.name },
+    location,
+    images,
+    check_in: checkInOf(r, p),
+    check_out: checkOutOf(r),
+    policies: policiesOf(r),
+    payment_information: paymentOf(r, p),
+    ...languagesOf(r, p),
+    descriptions: descriptionsOf(r, p),
+    property_type: p.type,
+    is_pet_friendly: r.chance(0.3),
+    is_vr: p.isVr,
+    mappings: mappingsOf(r),
+    updated_at: exportTimestamp(updated),
+  };
+  if (r.chance(0.7)) record.legal = legalOf(r, p);
+  if (p.isVr) Object.assign(record, rentalOf(r, p, record.is_pet_friendly === true));
+  return record;
+}
+
+/** The city the property is around, its type (a rental or not) and its name. */
+function identityOf(r: Random, cities: readonly SampleCity[]) {
+  const city: SampleCity = r.pick(cities);
   const type = r.chance(0.6) ? "Hotel" : r.pick(PROPERTY_TYPES);
   const isVr = ["Apartment", "Villa", "Vacation home"].includes(type) || r.chance(0.05);
   const name = `${r.pick(ADJECTIVES)} ${isVr ? r.pick(["Apartments", "Residences", "House"]) : r.pick(NOUNS)} ${city.name}`;
-  // Within roughly 8 km of the centre.
+  return { city, type, isVr, name };
+}
+
+/** The address and coordinates, within roughly 8 km of the city centre. */
+function locationOf(r: Random, city: SampleCity) {
   const lat = +(city.lat + (r.next() - 0.5) * 0.14).toFixed(6);
   const lon = +(city.lon + ((r.next() - 0.5) * 0.14) / Math.max(Math.cos((city.lat * Math.PI) / 180), 0.2)).toFixed(6);
   const street = `${r.int(1, 240)} ${r.pick(STREETS)}`;
-  const stars = r.int(2, 5);
-  const updated = new Date(ctx.date.getTime() - r.int(0, 86_400_000 * 30));
+  return {
+    address: { en: `${street}, ${city.name}` },
+    coordinates: { latitude: lat, longitude: lon },
+    country_code: city.country,
+    city: city.name,
+    ...(city.state ? { state_province: city.state } : {}),
+  };
+}
 
-  const images = r.sample(IMAGE_KINDS, r.int(3, 6)).map((k, i) => ({
+/** Three to six of the sample images, the first one the hero. */
+function imagesOf(r: Random, p: Property, imageBase: string) {
+  return r.sample(IMAGE_KINDS, r.int(3, 6)).map((k, i) => ({
     method: "GET",
-    href: `${ctx.imageBase}${k.kind}-${r.int(1, 3)}.svg`,
-    caption: { en: `${k.name} at ${name}` },
+    href: `${imageBase}${k.kind}-${r.int(1, 3)}.svg`,
+    caption: { en: `${k.name} at ${p.name}` },
     hero_image: i === 0,
     category: [{ id: k.id, name: k.name }],
     allow_cache: r.chance(0.9),
   }));
+}
 
-  const record: Record<string, unknown> = {
-    id: hotelId(n),
-    name: { en: name },
-    location: {
-      address: { en: `${street}, ${city.name}` },
-      coordinates: { latitude: lat, longitude: lon },
-      country_code: city.country,
-      city: city.name,
-      ...(city.state ? { state_province: city.state } : {}),
+function checkInOf(r: Random, p: Property) {
+  return {
+    begin_time: `${pad(r.int(12, 16))}:00`,
+    end_time: r.chance(0.5) ? "23:00" : `${pad(r.int(18, 22))}:30`,
+    instructions: {
+      en: html(r, [
+        `Guests must show a government-issued photo ID and a credit card at check-in.`,
+        `Front desk staff will greet guests on arrival.${r.chance(0.5) ? " <strong>Late arrivals must contact the property in advance.</strong>" : ""}`,
+      ]),
     },
-    images,
-    check_in: {
-      begin_time: `${pad(r.int(12, 16))}:00`,
-      end_time: r.chance(0.5) ? "23:00" : `${pad(r.int(18, 22))}:30`,
-      instructions: {
+    special_instructions: {
+      en: html(r, [
+        `Please inform ${p.name} of your expected arrival time. You can use the special requests box when booking.`,
+      ]),
+    },
+    min_age: r.pick([16, 18, 18, 21]),
+    "24_hour": r.chance(0.4),
+  };
+}
+
+function checkOutOf(r: Random) {
+  return {
+    begin_time: "07:00",
+    end_time: `${pad(r.int(10, 12))}:00`,
+    policy: { en: html(r, ["Late check-out is subject to availability and may incur a fee."]) },
+  };
+}
+
+function policiesOf(r: Random) {
+  return {
+    know_before_you_go: {
+      en: `<ul><li>Only registered guests are allowed in the guestrooms.</li><li>Quiet hours are between 10 PM and 7 AM.</li>${
+        r.chance(0.5) ? "<li>This property does not have elevators.</li>" : ""
+      }<li>Charges for extra guests may apply.</li></ul>`,
+    },
+    ...(r.chance(0.2)
+      ? { nationality_restrictions: { en: "<p>Local residents may be asked to pay a city tax on arrival.</p>" } }
+      : {}),
+    health_and_safety: {
+      enhanced_cleaning_practices: r.pick([true, true, false, null]),
+      cleaned_with_disinfectant: r.pick([true, false, null]),
+      self_check_in_and_check_out: r.pick([true, false, null]),
+      gap_between_stays: r.pick([true, false, null]),
+    },
+  };
+}
+
+function paymentOf(r: Random, { city }: Property) {
+  return {
+    currency: city.currency,
+    payment_registration_recommended: r.chance(0.3),
+    creditcard_required: r.chance(0.7),
+    book_domestic_without_cc_details: r.chance(0.2),
+    accepted_credit_cards: r.sample(CARDS, r.int(2, 5)),
+    fees: {
+      mandatory: {
         en: html(r, [
-          `Guests must show a government-issued photo ID and a credit card at check-in.`,
-          `Front desk staff will greet guests on arrival.${r.chance(0.5) ? " <strong>Late arrivals must contact the property in advance.</strong>" : ""}`,
+          `A city tax of ${city.currency} ${r.int(1, 7)}.${pad(r.int(0, 99))} per person per night is collected at the property.`,
         ]),
       },
-      special_instructions: {
-        en: html(r, [
-          `Please inform ${name} of your expected arrival time. You can use the special requests box when booking.`,
-        ]),
+      optional: {
+        en: `<ul><li>Buffet breakfast: ${city.currency} ${r.int(9, 35)} per person</li><li>Parking: ${city.currency} ${r.int(10, 45)} per day</li>${
+          r.chance(0.3) ? "<li>Pet fee: " + city.currency + " " + r.int(10, 30) + " per stay" : "</li>"
+        }</ul>`,
       },
-      min_age: r.pick([16, 18, 18, 21]),
-      "24_hour": r.chance(0.4),
-    },
-    check_out: {
-      begin_time: "07:00",
-      end_time: `${pad(r.int(10, 12))}:00`,
-      policy: { en: html(r, ["Late check-out is subject to availability and may incur a fee."]) },
-    },
-    policies: {
-      know_before_you_go: {
-        en: `<ul><li>Only registered guests are allowed in the guestrooms.</li><li>Quiet hours are between 10 PM and 7 AM.</li>${
-          r.chance(0.5) ? "<li>This property does not have elevators.</li>" : ""
-        }<li>Charges for extra guests may apply.</li></ul>`,
-      },
-      ...(r.chance(0.2)
-        ? { nationality_restrictions: { en: "<p>Local residents may be asked to pay a city tax on arrival.</p>" } }
+      ...(r.chance(0.5)
+        ? {
+            deposit: {
+              amount: r.int(50, 500),
+              currency: city.currency,
+              description: { en: "<p>Refundable damage deposit, collected at check-in.</p>" },
+            },
+          }
         : {}),
-      health_and_safety: {
-        enhanced_cleaning_practices: r.pick([true, true, false, null]),
-        cleaned_with_disinfectant: r.pick([true, false, null]),
-        self_check_in_and_check_out: r.pick([true, false, null]),
-        gap_between_stays: r.pick([true, false, null]),
-      },
     },
-    payment_information: {
+    onsite_payments: {
       currency: city.currency,
-      payment_registration_recommended: r.chance(0.3),
-      creditcard_required: r.chance(0.7),
-      book_domestic_without_cc_details: r.chance(0.2),
-      accepted_credit_cards: r.sample(CARDS, r.int(2, 5)),
-      fees: {
-        mandatory: {
-          en: html(r, [
-            `A city tax of ${city.currency} ${r.int(1, 7)}.${pad(r.int(0, 99))} per person per night is collected at the property.`,
-          ]),
-        },
-        optional: {
-          en: `<ul><li>Buffet breakfast: ${city.currency} ${r.int(9, 35)} per person</li><li>Parking: ${city.currency} ${r.int(10, 45)} per day</li>${
-            r.chance(0.3) ? "<li>Pet fee: " + city.currency + " " + r.int(10, 30) + " per stay" : "</li>"
-          }</ul>`,
-        },
-        ...(r.chance(0.5)
-          ? {
-              deposit: {
-                amount: r.int(50, 500),
-                currency: city.currency,
-                description: { en: "<p>Refundable damage deposit, collected at check-in.</p>" },
-              },
-            }
-          : {}),
-      },
-      onsite_payments: {
-        currency: city.currency,
-        types: r.sample(["Visa", "Mastercard", "Cash", "Debit cards", "Apple Pay"], r.int(1, 4)),
-      },
+      types: r.sample(["Visa", "Mastercard", "Cash", "Debit cards", "Apple Pay"], r.int(1, 4)),
     },
+  };
+}
+
+function languagesOf(r: Random, { city }: Property) {
+  return {
     default_language: city.language,
     spoken_languages: [
       ...new Set(["en", city.language, ...r.sample(["fr", "de", "es", "it", "nl", "pt"], r.int(0, 2))]),
     ],
-    descriptions: {
-      headline: { en: `${stars}-star ${type.toLowerCase()} near ${city.name} centre` },
-      overall: {
-        en: html(r, [
-          `${name} offers ${list(r, AMENITIES, 3)}. It is ${r.int(2, 25) * 100} metres from the centre of ${city.name}.`,
-          `Guests rate the ${r.pick(["location", "breakfast", "staff", "cleanliness"])} highly. ${r.chance(0.5) ? "<strong>Recently renovated.</strong>" : ""}`,
-        ]),
-      },
-      rooms: {
-        en: html(r, [
-          `All ${r.int(8, 320)} rooms come with ${list(r, ROOM_FEATURES, 4)}.`,
-          "Some units feature a seating area.<br>Bed linen and towels are provided.",
-        ]),
-      },
-      amenities: {
-        en: `<ul>${r
-          .sample(AMENITIES, r.int(3, 6))
-          .map((a) => `<li>${a[0]!.toUpperCase()}${a.slice(1)}</li>`)
-          .join("")}</ul>`,
-      },
-      dining: { en: html(r, [`On site you will find ${list(r, DINING, 2)}.`]) },
-      location: {
-        en: html(r, [
-          `Located in ${city.name}${city.state ? `, ${city.state}` : ""}, the property is close to shops, museums and public transport.`,
-        ]),
-      },
-      attractions: {
-        en: `<p>Distances are displayed to the nearest 0.1 mile and kilometre.<br>${city.name} Cathedral - ${r.int(1, 30) / 10} km<br>Central Station - ${r.int(2, 50) / 10} km</p>`,
-      },
-      ...(r.chance(0.4)
-        ? {
-            business_amenities: { en: "<p>Meeting rooms for up to 40 people and a business centre with printing.</p>" },
-          }
-        : {}),
-      ...(r.chance(0.2) ? { renovations: { en: `<p>The property was renovated in ${2015 + r.int(0, 10)}.</p>` } } : {}),
-      national_ratings: { en: `<p>This property has been officially rated ${stars} stars.</p>` },
-    },
-    property_type: type,
-    is_pet_friendly: r.chance(0.3),
-    is_vr: isVr,
-    mappings: {
-      EXP: String(r.int(100000, 99999999)),
-      ...(r.chance(0.6) ? { BKG: String(r.int(100000, 9999999)) } : {}),
-    },
-    updated_at: exportTimestamp(updated),
   };
-  if (r.chance(0.7)) {
-    record.legal = {
-      license: `LIC-${r.int(10000, 99999)}`,
-      registry_number: `${city.country}-${r.int(100000, 999999)}`,
-      ...(r.chance(0.5) ? { tax_id: `TAX${r.int(1000000, 9999999)}` } : {}),
-    };
-  }
-  if (isVr) {
-    const bedrooms = r.int(1, 5);
-    record.key_collection_info = {
+}
+
+function descriptionsOf(r: Random, { city, name, stars, type }: Property) {
+  return {
+    headline: { en: `${stars}-star ${type.toLowerCase()} near ${city.name} centre` },
+    overall: {
+      en: html(r, [
+        `${name} offers ${list(r, AMENITIES, 3)}. It is ${r.int(2, 25) * 100} metres from the centre of ${city.name}.`,
+        `Guests rate the ${r.pick(["location", "breakfast", "staff", "cleanliness"])} highly. ${r.chance(0.5) ? "<strong>Recently renovated.</strong>" : ""}`,
+      ]),
+    },
+    rooms: {
+      en: html(r, [
+        `All ${r.int(8, 320)} rooms come with ${list(r, ROOM_FEATURES, 4)}.`,
+        "Some units feature a seating area.<br>Bed linen and towels are provided.",
+      ]),
+    },
+    amenities: {
+      en: `<ul>${r
+        .sample(AMENITIES, r.int(3, 6))
+        .map((a) => `<li>${a[0]!.toUpperCase()}${a.slice(1)}</li>`)
+        .join("")}</ul>`,
+    },
+    dining: { en: html(r, [`On site you will find ${list(r, DINING, 2)}.`]) },
+    location: {
+      en: html(r, [
+        `Located in ${city.name}${city.state ? `, ${city.state}` : ""}, the property is close to shops, museums and public transport.`,
+      ]),
+    },
+    attractions: {
+      en: `<p>Distances are displayed to the nearest 0.1 mile and kilometre.<br>${city.name} Cathedral - ${r.int(1, 30) / 10} km<br>Central Station - ${r.int(2, 50) / 10} km</p>`,
+    },
+    ...(r.chance(0.4)
+      ? {
+          business_amenities: { en: "<p>Meeting rooms for up to 40 people and a business centre with printing.</p>" },
+        }
+      : {}),
+    ...(r.chance(0.2) ? { renovations: { en: `<p>The property was renovated in ${2015 + r.int(0, 10)}.</p>` } } : {}),
+    national_ratings: { en: `<p>This property has been officially rated ${stars} stars.</p>` },
+  };
+}
+
+function mappingsOf(r: Random) {
+  return {
+    EXP: String(r.int(100000, 99999999)),
+    ...(r.chance(0.6) ? { BKG: String(r.int(100000, 9999999)) } : {}),
+  };
+}
+
+function legalOf(r: Random, { city }: Property) {
+  return {
+    license: `LIC-${r.int(10000, 99999)}`,
+    registry_number: `${city.country}-${r.int(100000, 999999)}`,
+    ...(r.chance(0.5) ? { tax_id: `TAX${r.int(1000000, 9999999)}` } : {}),
+  };
+}
+
+/** A vacation rental's key collection and details (house rules, manager); the pet rule follows is_pet_friendly. */
+function rentalOf(r: Random, { n, city }: Property, petFriendly: boolean) {
+  const bedrooms = r.int(1, 5);
+  return {
+    key_collection_info: {
       key_location: { en: "<p>Keys are in a lockbox next to the entrance.</p>" },
       how_to_collect: { en: "<p>The property manager will send the lockbox code 24 hours before arrival.</p>" },
       alternative_key_location: {
@@ -316,8 +381,8 @@ export function generateRecord(n: number, ctx: GenerateContext): Record<string, 
         zip: String(r.int(1000, 99999)),
         address: { en: `${r.int(1, 99)} ${r.pick(STREETS)}, ${city.name}` },
       },
-    };
-    record.vr_details = {
+    },
+    vr_details: {
       bathrooms: { count: r.int(1, 3) },
       bedrooms: { count: bedrooms, bed_types: r.sample(BED_TYPES, Math.min(bedrooms, 3)) },
       house_rules: {
@@ -329,10 +394,8 @@ export function generateRecord(n: number, ctx: GenerateContext): Record<string, 
           ? null
           : { owner_party_free_text: { en: "No parties or events." }, parties_or_events_permitted: false },
         pet_rules: {
-          owner_pets_free_text: {
-            en: record.is_pet_friendly ? "Pets are allowed on request." : "Pets are not allowed.",
-          },
-          pets_permitted: Boolean(record.is_pet_friendly),
+          owner_pets_free_text: { en: petFriendly ? "Pets are allowed on request." : "Pets are not allowed." },
+          pets_permitted: petFriendly,
         },
         smoking_rules: r.chance(0.2)
           ? null
@@ -345,9 +408,8 @@ export function generateRecord(n: number, ctx: GenerateContext): Record<string, 
         method: "GET",
         href: `https://manager.sample.invalid/${hotelId(n)}`,
       },
-    };
-  }
-  return record;
+    },
+  };
 }
 
 /** The "next day" edit of a record: new headline and fees, and a later updated_at. */

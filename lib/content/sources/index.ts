@@ -7,7 +7,7 @@ import type { ExportSource } from "./types";
 
 export type { ExportFile, ExportSource, SourceSpec } from "./types";
 export { LocalSource } from "./local";
-export { SftpSource, fingerprint } from "./sftp";
+export { SftpSource } from "./sftp";
 
 /** Opens the source a user names on the command line: sftp://user@host:port/path, or a local file or directory. */
 export function openSource(spec: string, cfg: Config, log: Logger): ExportSource {

@@ -4,7 +4,8 @@ import { countHotels } from "@/lib/places/hotel-counts";
 import { PlacesView } from "@/lib/places/nearby";
 import { eastKm, northKm, place } from "@/lib/places/__tests__/helpers";
 import { HotelCatalog, PAGE_SIZE, type CatalogHotel } from "../catalog";
-import { parseSearchQuery, searchHref } from "../params";
+import { searchHref } from "../links";
+import { parseSearchQuery } from "../params";
 
 const LAT = 48.8566;
 const LON = 2.3522;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseSearchQuery, searchHref } from "../params";
+import { searchHref } from "../links";
+import { parseSearchQuery } from "../params";
 import { addDays, earliestCheckIn, nightsBetween, parseStay, STAY_MAX_NIGHTS, stayParams, withStay } from "../stay";
 
 /** A fixed "now": 2026-03-10 at 08:00 UTC (still 2026-03-09 in UTC−12 until 12:00 UTC). */

@@ -2,6 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { placeSearchHref } from "@/lib/search/links";
+import type { Stay } from "@/lib/search/stay";
 
 interface NearbyPlace {
   placeName: string;
@@ -17,7 +19,8 @@ export function NearbyPanel(props: {
   hotelId: string;
   language: string;
   currency: string;
-  stay: string;
+  /** The visitor's stay, carried on into the places' result links. */
+  stay: Stay;
   labels: {
     title: string;
     loading: string;
@@ -51,9 +54,7 @@ export function NearbyPanel(props: {
         <ul data-testid="nearby-places">
           {data.places.map((p) => (
             <li key={p.placeId}>
-              <Link href={`/search?placeId=${encodeURIComponent(p.placeId)}${props.stay ? `&${props.stay}` : ""}`}>
-                {p.placeName}
-              </Link>
+              <Link href={placeSearchHref(p.placeId, props.stay)}>{p.placeName}</Link>
               <span className="muted">
                 {props.labels.categories[p.placeCategory] ?? p.placeCategory} · {number.format(p.distanceKM)} km ·{" "}
                 {p.hotelsCnt} {p.hotelsCnt === 1 ? props.labels.hotel : props.labels.hotels}

@@ -1,0 +1,26 @@
+import { localizedText, type Translation } from "@/lib/content/html";
+import { Row, Section, richHtml, type SectionProps } from "./section";
+
+/** Where and how to collect the keys (vacation rentals mostly). */
+export function KeysSection({ record: r, language, m }: SectionProps) {
+  const keys = r.key_collection_info;
+  if (!keys) return null;
+  const rich = (t: Translation) => richHtml(t, language);
+  return (
+    <Section id="keys" title={m.keyCollection}>
+      <dl className="facts">
+        <Row term={m.keyLocation}>{rich(keys.key_location)}</Row>
+        <Row term={m.howToCollect}>{rich(keys.how_to_collect)}</Row>
+        <Row term={m.alternativeKeyLocation}>
+          {[
+            localizedText(keys.alternative_key_location?.address, language),
+            keys.alternative_key_location?.zip,
+            keys.alternative_key_location?.city,
+          ]
+            .filter(Boolean)
+            .join(", ")}
+        </Row>
+      </dl>
+    </Section>
+  );
+}

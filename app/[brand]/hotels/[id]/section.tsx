@@ -1,0 +1,46 @@
+import { localizedHtml, type Translation } from "@/lib/content/html";
+import type { HotelExportRecord } from "@/lib/content/record-types";
+import type { Messages } from "@/lib/i18n/messages";
+import type { Language } from "@/lib/locale";
+import { RichText } from "../../../_components/rich-text";
+
+/** What every section of the hotel page is given: the record, read once by the page, and the visitor's language. */
+export interface SectionProps {
+  record: HotelExportRecord;
+  language: Language;
+  m: Messages;
+}
+
+/** A titled panel of the page. */
+export function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
+  return (
+    <section className="panel" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+/** A definition-list row, left out when there is nothing to show. */
+export function Row({ term, children }: { term: string; children: React.ReactNode }) {
+  if (children === undefined || children === null || children === false || children === "") return null;
+  return (
+    <>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </>
+  );
+}
+
+export function yesNo(v: boolean | null | undefined, m: Messages): string | undefined {
+  return v === undefined || v === null ? undefined : v ? m.yes : m.no;
+}
+
+/** Allow-listed HTML of a value in the visitor's language, sanitised once; undefined leaves its row out. */
+export function richHtml(t: Translation, language: Language): React.ReactNode {
+  const html = localizedHtml(t, language);
+  return html ? <RichText html={html} /> : undefined;
+}
+
+/** Numbers as the record gives them (coordinates, sizes, amounts), in the visitor's language. */
+export const decimals = (language: Language) => new Intl.NumberFormat(language, { maximumFractionDigits: 6 });

@@ -1,0 +1,45 @@
+import type { SearchFilters } from "./catalog";
+import type { SearchQuery } from "./params";
+import { stayParams, withStay, type Stay } from "./stay";
+
+/**
+ * The search-results page and every link to it (seed §2.2: "the nearby-places url lands here"). Pure: the search box
+ * bundles it.
+ */
+export const SEARCH_PATH = "/search";
+
+/** A place's results, with the visitor's stay when one is chosen ("/search?placeId=…&rooms=…&checkIn=…"). */
+export function placeSearchHref(placeId: string, stay: Stay = {}): string {
+  return withStay(`${SEARCH_PATH}?placeId=${encodeURIComponent(placeId)}`, stay);
+}
+
+/** The query of a search: the place (else the typed words), the filters not at their defaults, then the stay. */
+export function searchQueryParams(search: {
+  placeId?: string;
+  q?: string;
+  filters: SearchFilters;
+  stay?: Stay;
+}): URLSearchParams {
+  const { filters: f } = search;
+  const p = new URLSearchParams();
+  if (search.placeId) p.set("placeId", search.placeId);
+  else if (search.q) p.set("q", search.q);
+  if (f.sort !== "distance") p.set("sort", f.sort);
+  if (f.propertyType) p.set("type", f.propertyType);
+  if (f.petFriendly) p.set("pets", "1");
+  if (f.vacationRental) p.set("vr", "1");
+  if (f.page > 1) p.set("page", String(f.page));
+  if (search.stay) stayParams(search.stay, p);
+  return p;
+}
+
+/** The search-results URL of this search with some settings changed (page 1 unless given). */
+export function searchHref(query: SearchQuery, change: Partial<SearchFilters> & { placeId?: string } = {}): string {
+  const params = searchQueryParams({
+    placeId: change.placeId ?? query.placeId,
+    q: query.q,
+    filters: { ...query.filters, page: 1, ...change },
+    stay: query.stay,
+  });
+  return `${SEARCH_PATH}?${params}`;
+}
