@@ -8,6 +8,7 @@ import { openStore } from "../lib/store/db";
 import { spawn } from "node:child_process";
 import { exitWithParent } from "@/lib/runtime/parent";
 import { startDemoSso } from "../lib/partner-idp/demo";
+import { cliEntry } from "@/lib/testing/cli";
 import { E2E_SSO_DIR } from "./fixtures/site";
 
 /** The operators' token of the e2e server (the status page tests sign in with it). */
@@ -83,7 +84,7 @@ export async function serve(port: string, idpPort: string): Promise<void> {
   const sso = await startDemoSso({ appPort: Number(port), idpPort: Number(idpPort), dataDir: E2E_SSO_DIR });
   const server = spawn(
     process.execPath,
-    ["--import", "tsx", "lib/cli/start.ts", "--port", port, "--hostname", "127.0.0.1"],
+    [...cliEntry("start"), "--port", port, "--hostname", "127.0.0.1"],
     {
       stdio: "inherit",
       env: {
