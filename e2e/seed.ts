@@ -82,20 +82,16 @@ export async function serve(port: string, idpPort: string): Promise<void> {
   exitWithParent(process.ppid);
   await seed();
   const sso = await startDemoSso({ appPort: Number(port), idpPort: Number(idpPort), dataDir: E2E_SSO_DIR });
-  const server = spawn(
-    process.execPath,
-    [...cliEntry("start"), "--port", port, "--hostname", "127.0.0.1"],
-    {
-      stdio: "inherit",
-      env: {
-        ...process.env,
-        DATABASE_URL: "sqlite://.data/e2e/hotels.sqlite",
-        OPS_TOKEN: E2E_OPS_TOKEN,
-        EXIT_WITH_PARENT: String(process.pid),
-        ...sso.env,
-      },
+  const server = spawn(process.execPath, [...cliEntry("start"), "--port", port, "--hostname", "127.0.0.1"], {
+    stdio: "inherit",
+    env: {
+      ...process.env,
+      DATABASE_URL: "sqlite://.data/e2e/hotels.sqlite",
+      OPS_TOKEN: E2E_OPS_TOKEN,
+      EXIT_WITH_PARENT: String(process.pid),
+      ...sso.env,
     },
-  );
+  });
   for (const sig of ["SIGINT", "SIGTERM"] as const) process.on(sig, () => server.kill(sig));
   server.on("exit", (code) => void sso.idp.close().then(() => process.exit(code ?? 0)));
 }

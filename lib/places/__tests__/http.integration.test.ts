@@ -4,7 +4,14 @@ import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nextDayExport } from "@/lib/content/generate";
 import { syncDir, tempDir } from "@/lib/testing/exports";
-import { AURORA_KEY, SAKURA_KEY, post, startNearbyServer, validBody, type NearbyServer } from "@/lib/testing/brand-server";
+import {
+  AURORA_KEY,
+  SAKURA_KEY,
+  post,
+  startNearbyServer,
+  validBody,
+  type NearbyServer,
+} from "@/lib/testing/brand-server";
 import { OPENAPI_PATH, validateError, validateResponse } from "./openapi";
 import demoBrands from "@/lib/brands/demo-brands.json";
 import { loopbackFetch } from "@/lib/http/loopback-fetch";

@@ -40,8 +40,8 @@ function withLocalHelpers(file: string, seen = new Set<string>()): string[] {
 describe("the test tiers", () => {
   const all = testFiles("lib");
   const unit = all.filter((f) => !f.endsWith(".integration.test.ts"));
-  // This file names the markers it looks for.
-  const self = path.join("lib", "testing", "__tests__", "tiers.test.ts");
+  // The test support's own tests name what they look for (this file) or check it is closed (preflight.test.ts).
+  const own = path.join("lib", "testing", "__tests__") + path.sep;
 
   it("sorts every vitest file into one of the two tiers", () => {
     expect(unit.length).toBeGreaterThan(0);
@@ -50,7 +50,7 @@ describe("the test tiers", () => {
 
   it("keeps unit files off the integration tier's services, builds and identity providers", () => {
     const offending = unit
-      .filter((f) => f !== self)
+      .filter((f) => !f.startsWith(own))
       .flatMap((file) =>
         withLocalHelpers(file).flatMap((f) => {
           const text = fs.readFileSync(f, "utf8");
