@@ -2,6 +2,18 @@ import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import { ensureTls } from "./lib/partner-idp/tls";
 import { E2E_SSO_DIR, IDP_PORT, PORT } from "./e2e/fixtures/site";
+import { CHROMIUM, missingLine, missingSync } from "./lib/testing/preflight";
+
+// What the browser tier needs, checked once (workers load this file again): Playwright starts the web server before
+// any globalSetup, so the check is here, and a missing piece stops the run with one line instead of a server timeout.
+if (!process.env.TEST_BROWSER_PREFLIGHT) {
+  const found = missingSync(["chromium", "openssl", "next-build", "cli-bundle"]);
+  if (found.length) {
+    console.error(missingLine("browser", found));
+    process.exit(1);
+  }
+  process.env.TEST_BROWSER_PREFLIGHT = "ok";
+}
 
 // The reference partner IdP serves HTTPS with a certificate of a local CA (made here if missing, the IdP reuses it):
 // Chromium trusts that one certificate by its public key, as a browser trusts a real IdP.
@@ -21,7 +33,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: CHROMIUM,
       args: [
         "--headless",
         "--no-sandbox",

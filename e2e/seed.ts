@@ -8,6 +8,7 @@ import { openStore } from "../lib/store/db";
 import { spawn } from "node:child_process";
 import { exitWithParent } from "@/lib/runtime/parent";
 import { startDemoSso } from "../lib/partner-idp/demo";
+import { cliEntry } from "@/lib/testing/cli";
 import { E2E_SSO_DIR } from "./fixtures/site";
 
 /** The operators' token of the e2e server (the status page tests sign in with it). */
@@ -81,20 +82,16 @@ export async function serve(port: string, idpPort: string): Promise<void> {
   exitWithParent(process.ppid);
   await seed();
   const sso = await startDemoSso({ appPort: Number(port), idpPort: Number(idpPort), dataDir: E2E_SSO_DIR });
-  const server = spawn(
-    process.execPath,
-    ["--import", "tsx", "lib/cli/start.ts", "--port", port, "--hostname", "127.0.0.1"],
-    {
-      stdio: "inherit",
-      env: {
-        ...process.env,
-        DATABASE_URL: "sqlite://.data/e2e/hotels.sqlite",
-        OPS_TOKEN: E2E_OPS_TOKEN,
-        EXIT_WITH_PARENT: String(process.pid),
-        ...sso.env,
-      },
+  const server = spawn(process.execPath, [...cliEntry("start"), "--port", port, "--hostname", "127.0.0.1"], {
+    stdio: "inherit",
+    env: {
+      ...process.env,
+      DATABASE_URL: "sqlite://.data/e2e/hotels.sqlite",
+      OPS_TOKEN: E2E_OPS_TOKEN,
+      EXIT_WITH_PARENT: String(process.pid),
+      ...sso.env,
     },
-  );
+  });
   for (const sig of ["SIGINT", "SIGTERM"] as const) process.on(sig, () => server.kill(sig));
   server.on("exit", (code) => void sso.idp.close().then(() => process.exit(code ?? 0)));
 }

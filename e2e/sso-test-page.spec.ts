@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
-import { startAppServer, type AppServer } from "./fixtures/app-server";
+import { startAppServer, type AppServer } from "@/lib/testing/app-server";
 import { site, watchConsole, screenshotPath } from "./fixtures/site";
 import { account, PARTNER_PASSWORD, PARTNER_USER, signInAtPartnerSite } from "./fixtures/sso";
 import demoBrands from "../lib/brands/demo-brands.json" with { type: "json" };

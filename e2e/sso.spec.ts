@@ -3,7 +3,7 @@ import path from "node:path";
 import fs from "node:fs";
 import Database from "better-sqlite3";
 import { expect, test } from "./fixtures/test";
-import { startAppServer } from "./fixtures/app-server";
+import { startAppServer } from "@/lib/testing/app-server";
 import { BRANDS, IDP, site, watchConsole } from "./fixtures/site";
 import { account, IdpLoginPage, PARTNER_USER, PARTNER_USER_2, signInAtPartnerSite, watchIdp } from "./fixtures/sso";
 import { DEMO_SSO_CLIENTS, startDemoSso } from "../lib/partner-idp/demo";

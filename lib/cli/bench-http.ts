@@ -4,11 +4,11 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pino from "pino";
-import { startAppServer, type AppServer } from "@/e2e/fixtures/app-server";
+import { startAppServer, type AppServer } from "@/lib/testing/app-server";
 import { generateExport } from "@/lib/content/generate";
 import { LocalSource } from "@/lib/content/sources";
 import { syncExport } from "@/lib/content/sync";
-import { openTestStore } from "@/lib/store/testing";
+import { openTestStore } from "@/lib/testing/store";
 import { markdownTable } from "./format";
 
 export interface BenchOptions {

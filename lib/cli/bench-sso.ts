@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { HttpBrowser, samePage, type Hop, type StoredCookie } from "@/e2e/fixtures/http-browser";
+import { HttpBrowser, samePage, type Hop, type StoredCookie } from "@/lib/testing/http-browser";
 import { SSO_COOKIES } from "@/lib/auth/cookies";
 import demoBrands from "@/lib/brands/demo-brands.json" with { type: "json" };
 import { log } from "@/lib/log";

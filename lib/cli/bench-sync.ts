@@ -8,8 +8,8 @@ import { generateExport, nextDayExport } from "@/lib/content/generate";
 import { LocalSource } from "@/lib/content/sources";
 import { decode, recordText, splitRecords } from "@/lib/content/records";
 import { createValidator } from "@/lib/content/validate";
-import { startSftpServer } from "@/e2e/fixtures/sftp-server";
-import { openTestStore } from "@/lib/store/testing";
+import { startSftpServer } from "@/lib/testing/sftp-server";
+import { openTestStore } from "@/lib/testing/store";
 import type { RunTimes } from "@/lib/content/thread-times";
 import { markdownTable } from "./format";
 

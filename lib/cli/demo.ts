@@ -82,7 +82,7 @@ operators' status page: http://localhost:${port}/ops  (token: ${process.env.OPS_
   partners' silent-SSO test page: http://brand-a.localhost:${port}/sso-test
   onboarding and the validator:   http://localhost:${port}/ops/sso  (test user: the one above)\n`);
   }
-  const start = path.join(".data", "cli", "start.mjs");
+  const start = path.join(".build", "cli", "start.mjs");
   const server = spawn(process.execPath, [start, "--port", port, "--hostname", process.env.HOST ?? "127.0.0.1"], {
     stdio: "inherit",
     env: { ...process.env, OPS_TOKEN: opsToken, ...sso?.env },

@@ -1,6 +1,6 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
+import { answers } from "@/lib/testing/ports";
 
 /**
  * npm test's first step (pretest): what the test tiers need on this machine. Debian packages that are missing are
@@ -27,16 +27,6 @@ function all(...files: string[]): boolean {
 }
 function onPath(cmd: string): boolean {
   return spawnSync("sh", ["-c", `command -v ${cmd}`], { stdio: "ignore" }).status === 0;
-}
-
-function answers(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: "127.0.0.1", port });
-    socket.setTimeout(2000);
-    socket.once("connect", () => (socket.destroy(), resolve(true)));
-    socket.once("error", () => resolve(false));
-    socket.once("timeout", () => (socket.destroy(), resolve(false)));
-  });
 }
 
 async function main(): Promise<void> {

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 
 /**
- * Prints one closing line over every suite of npm test ("N passed, N failed, N skipped"), read from the JSON
- * reports vitest and Playwright write under .data/test-results/.
+ * Prints a line per test tier of npm test and one closing line over all of them ("N passed, N failed, N skipped"),
+ * read from the JSON reports vitest (unit, integration) and Playwright (browser) write under .data/test-results/.
  */
 interface Counts {
   passed: number;
@@ -29,15 +29,17 @@ function playwright(file: string): Counts {
 }
 
 const total: Counts = { passed: 0, failed: 0, skipped: 0 };
-for (const [file, read] of [
-  [".data/test-results/vitest.json", vitest],
-  [".data/test-results/playwright.json", playwright],
+for (const [tier, file, read] of [
+  ["unit", ".data/test-results/vitest-unit.json", vitest],
+  ["integration", ".data/test-results/vitest-integration.json", vitest],
+  ["browser", ".data/test-results/playwright.json", playwright],
 ] as const) {
   if (!fs.existsSync(file)) {
-    console.error(`missing ${file}: that suite did not run`);
+    console.error(`missing ${file}: the ${tier} tier did not run`);
     process.exit(1);
   }
   const c = read(file);
+  console.log(`${tier}: ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped`);
   total.passed += c.passed;
   total.failed += c.failed;
   total.skipped += c.skipped;

@@ -4,7 +4,7 @@ import { idpUrlProblem, isLoopbackHost } from "@/lib/http/outbound";
 import { returnPath, safeCallbackUrl } from "../config";
 import { mapAttributes } from "../profile";
 import { silentSkipReason, type SilentCandidate } from "../silent";
-import { BROWSER_HEADERS } from "@/e2e/fixtures/http-browser";
+import { BROWSER_HEADERS } from "@/lib/testing/http-browser";
 
 /** A top-level navigation as a browser sends it, with changes. */
 function navigation(

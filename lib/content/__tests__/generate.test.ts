@@ -6,7 +6,7 @@ import { LocalSource } from "../sources";
 import { decode, recordText, splitRecords } from "../records";
 import { createValidator } from "../validate";
 import { SAMPLE_IMAGE_BASE } from "../sample-images";
-import { tempDir } from "./helpers";
+import { tempDir } from "@/lib/testing/exports";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- generated records are arbitrary nested JSON
 async function readAll(dir: string): Promise<Record<string, any>[]> {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestStore } from "@/lib/store/testing";
+import type { TestStore } from "@/lib/testing/store";
 
 /**
  * A record larger than SYNC_MAX_RECORD_BYTES (here 64 KB) is rejected unread with its size, and the run goes on; a
@@ -8,13 +8,13 @@ import type { TestStore } from "@/lib/store/testing";
 process.env.SYNC_MAX_RECORD_BYTES = String(64 * 1024);
 
 let store: TestStore;
-let helpers: typeof import("./helpers");
+let helpers: typeof import("@/lib/testing/exports");
 let queries: typeof import("../queries");
 
 beforeAll(async () => {
-  helpers = await import("./helpers");
+  helpers = await import("@/lib/testing/exports");
   queries = await import("../queries");
-  store = await (await import("@/lib/store/testing")).openTestStore("sqlite");
+  store = await (await import("@/lib/testing/store")).openTestStore("sqlite");
 });
 afterAll(async () => {
   await store?.drop();

@@ -1,7 +1,7 @@
 import http from "node:http";
 import net from "node:net";
 import type { AddressInfo } from "node:net";
-import { loopbackName } from "./loopback-name";
+import { loopbackName } from "@/lib/testing/loopback-name";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startGuardProxy, type GuardProxy } from "../guard-proxy";
 

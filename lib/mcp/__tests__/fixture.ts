@@ -1,6 +1,6 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { AppServer } from "@/e2e/fixtures/app-server";
+import type { AppServer } from "@/lib/testing/app-server";
 import { loopbackFetch } from "@/lib/http/loopback-fetch";
 
 export interface CallerOptions {

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { brands } from "@/lib/brands";
-import { openTestStore, type TestStore } from "@/lib/store/testing";
+import { openTestStore, type TestStore } from "@/lib/testing/store";
 import { checkFromForm, runForOperators, type OperatorsCheck } from "../operators";
 
 /** The operators' runs: the form's fields, one run at a time, and a deadline that always releases the lock. */

@@ -1,0 +1,324 @@
+import http from "node:http";
+import { createHash, randomBytes } from "node:crypto";
+import { exportJWK, generateKeyPair, SignJWT, type JWK, type JWTPayload } from "jose";
+import { freePort } from "./ports";
+
+/**
+ * A test OpenID provider crafted with jose, not oidc-provider: it does what a correct provider does unless a test
+ * tells it to misbehave (a wrong signature, algorithm, issuer, audience, nonce, a missing claim, an error answer…), so
+ * the relying party's refusals can be shown one by one. Plain http on 127.0.0.1 (brands reach it under the
+ * development switch SSO_DEV_ALLOW_LOOPBACK). It records what it was sent.
+ */
+export interface TestOpClient {
+  clientId: string;
+  clientSecret: string;
+  redirectUris: string[];
+}
+
+export interface Misbehaviour {
+  /** The id_token's alg: HS256 is signed with the client secret, ES256 with an EC key, "none" unsigned. */
+  alg?: "RS256" | "HS256" | "ES256" | "none";
+  /** Sign with a key that is not in the key set (bad signature). */
+  foreignKey?: boolean;
+  /** The kid in the token header: null leaves it out. */
+  kid?: string | null;
+  /** Changes to the id_token's claims (undefined values remove a claim). */
+  claims?: (claims: JWTPayload) => JWTPayload;
+  /** The discovery document names this issuer instead of its own. */
+  discoveryIssuer?: string;
+  /** The discovery document puts the authorize endpoint on this origin (some providers serve it on another host). */
+  authorizeOrigin?: string;
+  /** The authorize endpoint answers every request with this OAuth error (login_required…). */
+  authorizeError?: string;
+  /** The authorize endpoint answers with a 401 page instead of redirecting (spec §7's reference, for prompt=none). */
+  authorize401?: boolean;
+  /** Leave email, given_name, family_name out of the id_token (UserInfo has them). */
+  thinIdToken?: boolean;
+  /** UserInfo answers for this sub instead of the user's. */
+  userinfoSub?: string;
+  /** The discovery document has no userinfo_endpoint. */
+  noUserinfo?: boolean;
+  /** Codes are bound to another redirect URI than the authorize request's (the token request must then fail). */
+  codeForOtherRedirectUri?: boolean;
+}
+
+export interface TestOpUser {
+  sub: string;
+  email: string;
+  given_name: string;
+  family_name: string;
+}
+
+export interface AuthorizeRecord {
+  params: Record<string, string>;
+}
+export interface TokenRecord {
+  authMethod: "client_secret_basic" | "client_secret_post" | "none";
+  params: Record<string, string>;
+  status: number;
+}
+
+export interface TestOp {
+  issuer: string;
+  port: number;
+  /** The visitor has a session at the OP (else prompt=none answers login_required). */
+  user: TestOpUser | undefined;
+  misbehave: Misbehaviour;
+  authorizeRequests: AuthorizeRecord[];
+  tokenRequests: TokenRecord[];
+  userinfoRequests: number;
+  jwksRequests: number;
+  /** Every code and access token it issued (a test checks none reaches a log). */
+  issued: string[];
+  /** Rotate: a new signing key first, the old one still published. */
+  rotate(): Promise<string>;
+  /** A new signing key under the same kid (bad practice, seen in the wild): a cached key set then fails. */
+  replaceKeyKeepingKid(): Promise<void>;
+  currentKid(): string;
+  reset(): void;
+  stop(): Promise<void>;
+  /** Listens again on the same port after stop(). */
+  start(): Promise<void>;
+}
+
+interface Code {
+  clientId: string;
+  redirectUri: string;
+  nonce?: string;
+  challenge?: string;
+  user: TestOpUser;
+  used: boolean;
+}
+
+async function rsaKey(kid: string) {
+  const { privateKey, publicKey } = await generateKeyPair("RS256", { extractable: true });
+  return { kid, privateKey, jwk: { ...(await exportJWK(publicKey)), kid, use: "sig", alg: "RS256" } as JWK };
+}
+
+function readBody(req: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let body = "";
+    req.setEncoding("utf8");
+    req.on("data", (d: string) => (body += d));
+    req.on("end", () => resolve(body));
+    req.on("error", reject);
+  });
+}
+
+export async function startTestOp(clients: TestOpClient[]): Promise<TestOp> {
+  const port = await freePort();
+  const sockets = new Set<import("node:net").Socket>();
+  const issuer = `http://127.0.0.1:${port}`;
+  let keys = [await rsaKey("k1")];
+  const foreign = await rsaKey("k1");
+  const ec = await generateKeyPair("ES256", { extractable: true });
+  const codes = new Map<string, Code>();
+  const tokens = new Map<string, TestOpUser>();
+
+  const op: TestOp = {
+    issuer,
+    port,
+    user: undefined,
+    misbehave: {},
+    authorizeRequests: [],
+    tokenRequests: [],
+    userinfoRequests: 0,
+    jwksRequests: 0,
+    issued: [],
+    async rotate() {
+      const next = await rsaKey(`k${keys.length + 1}-${randomBytes(3).toString("hex")}`);
+      keys = [next, ...keys];
+      return next.kid;
+    },
+    async replaceKeyKeepingKid() {
+      keys = [await rsaKey(keys[0]!.kid), ...keys.slice(1)];
+    },
+    currentKid: () => keys[0]!.kid,
+    reset() {
+      op.misbehave = {};
+      op.user = undefined;
+      op.authorizeRequests.length = 0;
+      op.tokenRequests.length = 0;
+      op.userinfoRequests = 0;
+      op.jwksRequests = 0;
+    },
+    stop: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        for (const s of sockets) s.destroy();
+      }),
+    start: () => new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve)),
+  };
+
+  const json = (res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
+    res.writeHead(status, { "content-type": "application/json", ...headers });
+    res.end(JSON.stringify(body));
+  };
+
+  async function idToken(code: Code): Promise<string> {
+    const m = op.misbehave;
+    const now = Math.floor(Date.now() / 1000);
+    let claims: JWTPayload = {
+      iss: issuer,
+      sub: code.user.sub,
+      aud: code.clientId,
+      exp: now + 300,
+      iat: now,
+      nonce: code.nonce,
+      ...(!m.thinIdToken && {
+        email: code.user.email,
+        given_name: code.user.given_name,
+        family_name: code.user.family_name,
+      }),
+    };
+    if (m.claims) claims = m.claims(claims);
+    for (const k of Object.keys(claims)) if (claims[k] === undefined) delete claims[k];
+    const alg = m.alg ?? "RS256";
+    if (alg === "none") {
+      const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString("base64url");
+      return `${b64({ alg: "none", typ: "JWT" })}.${b64(claims)}.`;
+    }
+    const kid = m.kid === null ? undefined : (m.kid ?? keys[0]!.kid);
+    const jwt = new SignJWT(claims).setProtectedHeader({ alg, typ: "JWT", ...(kid && { kid }) });
+    if (alg === "HS256") {
+      const secret = clients.find((c) => c.clientId === code.clientId)!.clientSecret;
+      return jwt.sign(new TextEncoder().encode(secret));
+    }
+    if (alg === "ES256") return jwt.sign(ec.privateKey);
+    return jwt.sign(m.foreignKey ? foreign.privateKey : keys[0]!.privateKey);
+  }
+
+  async function token(req: http.IncomingMessage, res: http.ServerResponse) {
+    const params = Object.fromEntries(new URLSearchParams(await readBody(req)));
+    let authMethod: TokenRecord["authMethod"] = "none";
+    let clientId = params.client_id;
+    let secret = params.client_secret;
+    const basic = req.headers.authorization?.match(/^Basic (.+)$/i);
+    if (basic) {
+      const [id, pw] = Buffer.from(basic[1]!, "base64").toString().split(":");
+      clientId = decodeURIComponent(id ?? "");
+      secret = decodeURIComponent(pw ?? "");
+      authMethod = "client_secret_basic";
+    } else if (secret) authMethod = "client_secret_post";
+    const record: TokenRecord = { authMethod, params, status: 0 };
+    op.tokenRequests.push(record);
+    const fail = (status: number, error: string) => {
+      record.status = status;
+      json(res, status, { error });
+    };
+    const client = clients.find((c) => c.clientId === clientId);
+    if (!client || client.clientSecret !== secret) return fail(401, "invalid_client");
+    if (params.grant_type !== "authorization_code") return fail(400, "unsupported_grant_type");
+    const code = codes.get(params.code ?? "");
+    if (!code || code.used) return fail(400, "invalid_grant");
+    code.used = true;
+    if (code.clientId !== clientId || code.redirectUri !== params.redirect_uri) return fail(400, "invalid_grant");
+    if (code.challenge) {
+      const expected = createHash("sha256")
+        .update(params.code_verifier ?? "")
+        .digest("base64url");
+      if (expected !== code.challenge) return fail(400, "invalid_grant");
+    }
+    const accessToken = randomBytes(16).toString("base64url");
+    tokens.set(accessToken, code.user);
+    op.issued.push(accessToken);
+    record.status = 200;
+    json(
+      res,
+      200,
+      { access_token: accessToken, token_type: "Bearer", expires_in: 3600, id_token: await idToken(code) },
+      { "cache-control": "no-store" },
+    );
+  }
+
+  function authorize(url: URL, res: http.ServerResponse) {
+    const params = Object.fromEntries(url.searchParams);
+    op.authorizeRequests.push({ params });
+    const client = clients.find((c) => c.clientId === params.client_id);
+    if (!client || !client.redirectUris.includes(params.redirect_uri ?? "")) {
+      res.writeHead(400, { "content-type": "text/plain" });
+      return res.end("unknown client or redirect_uri not registered");
+    }
+    if (params.response_type !== "code") {
+      res.writeHead(400, { "content-type": "text/plain" });
+      return res.end("response_type must be code");
+    }
+    const back = new URL(params.redirect_uri!);
+    if (params.state) back.searchParams.set("state", params.state);
+    const m = op.misbehave;
+    if (m.authorize401 && !op.user) {
+      res.writeHead(401, { "content-type": "text/html" });
+      return res.end("<h1>401 Not signed in</h1>");
+    }
+    const error =
+      m.authorizeError ?? (!op.user ? (params.prompt === "none" ? "login_required" : undefined) : undefined);
+    if (error || !op.user) {
+      back.searchParams.set("error", error ?? "access_denied");
+      res.writeHead(302, { location: back.href });
+      return res.end();
+    }
+    const code = randomBytes(16).toString("base64url");
+    op.issued.push(code);
+    codes.set(code, {
+      clientId: client.clientId,
+      redirectUri: op.misbehave.codeForOtherRedirectUri ? `${params.redirect_uri}/other` : params.redirect_uri!,
+      nonce: params.nonce,
+      challenge: params.code_challenge,
+      user: op.user,
+      used: false,
+    });
+    back.searchParams.set("code", code);
+    res.writeHead(302, { location: back.href });
+    res.end();
+  }
+
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? "/", issuer);
+    const m = op.misbehave;
+    const route = `${req.method} ${url.pathname}`;
+    void (async () => {
+      switch (route) {
+        case "GET /.well-known/openid-configuration":
+          return json(res, 200, {
+            issuer: m.discoveryIssuer ?? issuer,
+            authorization_endpoint: `${m.authorizeOrigin ?? issuer}/authorize`,
+            token_endpoint: `${issuer}/oauth/token`,
+            ...(!m.noUserinfo && { userinfo_endpoint: `${issuer}/userinfo` }),
+            jwks_uri: `${issuer}/.well-known/jwks.json`,
+            response_types_supported: ["code"],
+            subject_types_supported: ["public"],
+            id_token_signing_alg_values_supported: ["RS256"],
+            scopes_supported: ["openid", "email", "profile"],
+            token_endpoint_auth_methods_supported: ["client_secret_post", "client_secret_basic"],
+            claims_supported: ["sub", "email", "given_name", "family_name"],
+            code_challenge_methods_supported: ["S256"],
+          });
+        case "GET /.well-known/jwks.json":
+          op.jwksRequests++;
+          return json(res, 200, { keys: keys.map((k) => k.jwk) });
+        case "GET /authorize":
+          return authorize(url, res);
+        case "POST /oauth/token":
+          return token(req, res);
+        case "GET /userinfo": {
+          op.userinfoRequests++;
+          const user = tokens.get(req.headers.authorization?.replace(/^Bearer /, "") ?? "");
+          if (!user) return json(res, 401, { error: "invalid_token" });
+          return json(res, 200, { ...user, sub: m.userinfoSub ?? user.sub });
+        }
+        default:
+          res.writeHead(404);
+          res.end();
+      }
+    })().catch((e: unknown) => {
+      res.writeHead(500);
+      res.end(String(e));
+    });
+  });
+  server.on("connection", (s) => {
+    sockets.add(s);
+    s.on("close", () => sockets.delete(s));
+  });
+  await op.start();
+  return op;
+}
