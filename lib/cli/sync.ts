@@ -2,7 +2,7 @@ import os from "node:os";
 import { parseArgs } from "node:util";
 import { config } from "@/lib/config";
 import { log } from "@/lib/log";
-import { isAppError } from "@/lib/http/errors";
+import { isSyncError } from "@/lib/content/errors";
 import { openConfiguredStore } from "@/lib/store";
 import { openSource } from "@/lib/content/sources";
 import { syncExport } from "@/lib/content/sync";
@@ -71,7 +71,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (e: unknown) => {
-    if (isAppError(e)) {
+    if (isSyncError(e)) {
       console.error(`sync failed: ${e.code}: ${e.message}`);
       if (process.argv.includes("--json"))
         console.log(JSON.stringify({ status: "failed", error: { code: e.code, message: e.message } }));

@@ -1,6 +1,6 @@
 import { parentPort } from "node:worker_threads";
 import pino from "pino";
-import { isAppError } from "@/lib/http/errors";
+import { isSyncError } from "@/lib/content/errors";
 import { LocalSource, SftpSource, type ExportFile, type ExportSource } from "./sources";
 import type { SftpOptions } from "./sources/sftp";
 import { readBatches, type ReaderMessage, type SourceSpec } from "./reader";
@@ -60,8 +60,8 @@ async function run(files: ExportFile[], batchSize: number): Promise<void> {
     }
     port.postMessage({ type: "done", times: clock.report() } satisfies ReaderMessage);
   } catch (e) {
-    const error = isAppError(e)
-      ? { message: e.message, code: e.code, status: e.status, field: e.field }
+    const error = isSyncError(e)
+      ? { message: e.message, code: e.code, field: e.field }
       : { message: (e as Error).message };
     port.postMessage({ type: "error", error } satisfies ReaderMessage);
   } finally {
