@@ -88,7 +88,7 @@ describe("partnerRoute()", () => {
     const handler = partnerRoute((_r, { brand }) => Response.json({ brand: brand.id }));
     const known = await handler(get("http://x/v1/n", { "x-partner-key": "demo-sakura-partner-key-0002" }), noParams);
     expect(await known.json()).toEqual({ brand: "sakura" });
-    for (const headers of [{}, { "x-partner-key": "not-a-key" }]) {
+    for (const headers of [{}, { "x-partner-key": "not-a-key" }] as Record<string, string>[]) {
       const refused = await handler(get("http://x/v1/n", headers), noParams);
       expect(refused.status).toBe(401);
       expect(await refused.json()).toMatchObject({ error: { code: "UNAUTHORIZED", field: "X-Partner-Key" } });
