@@ -1,4 +1,3 @@
-import os from "node:os";
 import { parseArgs } from "node:util";
 import { config } from "@/lib/config";
 import { log } from "@/lib/log";
@@ -51,7 +50,7 @@ async function main(): Promise<number> {
       maxRejectedShare: cfg.SYNC_MAX_REJECTED_SHARE,
       lockStaleSeconds: cfg.SYNC_LOCK_STALE_SECONDS,
       pauseAt: cfg.SYNC_TEST_PAUSE_AT,
-      threads: cfg.SYNC_THREADS ?? os.availableParallelism() > 1,
+      threads: cfg.syncThreads,
       onProgress: (p) => progress.update(p.bytesRead, p.totalBytes, { records: p.records, file: p.file }),
     });
     progress.stop();

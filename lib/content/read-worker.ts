@@ -1,5 +1,5 @@
 import { parentPort } from "node:worker_threads";
-import pino from "pino";
+import { log as threadLog } from "@/lib/log";
 import { isSyncError } from "@/lib/content/errors";
 import { LocalSource, SftpSource, type ExportFile, type ExportSource } from "./sources";
 import type { SftpOptions } from "./sources/sftp";
@@ -18,10 +18,7 @@ let granted: (() => void) | undefined;
 
 function open(spec: SourceSpec): ExportSource {
   if (spec.kind === "local") return new LocalSource(spec.target);
-  const log = pino(
-    { level: process.env.LOG_LEVEL ?? "info", base: { service: "hotel-platform", thread: "reader" } },
-    pino.destination(2),
-  );
+  const log = threadLog.child({ thread: "reader" });
   const options = spec.options as unknown as Omit<SftpOptions, "log">;
   // Buffers arrive as plain Uint8Arrays after the thread hop; ssh2 wants a Buffer.
   const privateKey = options.privateKey ? Buffer.from(options.privateKey) : undefined;
