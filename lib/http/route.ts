@@ -23,7 +23,8 @@ interface NextContext<P> {
 }
 
 type Answer = Response | Promise<Response>;
-type NoParams = Record<string, never>;
+/** A route whose segments the handler does not read (a catch-all's included). */
+type NoParams = object;
 
 export function route<P = NoParams>(
   handler: (request: NextRequest, context: { params: P }) => Answer,
