@@ -10,7 +10,7 @@ export function idpError(
   message: string,
   cause?: unknown,
 ) {
-  return new AppError({ status: 502, code, message, cause });
+  return new AppError({ code, message, cause });
 }
 
 /**

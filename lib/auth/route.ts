@@ -1,6 +1,6 @@
 import type { NextRequest } from "next/server";
-import { brandForHost } from "@/lib/brands/context";
-import { AppError, handled } from "@/lib/http/errors";
+import { AppError } from "@/lib/http/errors";
+import { brandRoute } from "@/lib/http/route";
 import { AUTH_BASE_PATH } from "./config";
 import { handlers } from "./index";
 import { onBrowserOrigin } from "./origin";
@@ -13,19 +13,17 @@ import { onBrowserOrigin } from "./origin";
  */
 const SERVED = new Set(["session", "csrf", "providers"]);
 
+/** On a brand's host only (404 UNKNOWN_HOST elsewhere). */
 async function authRoute(request: NextRequest): Promise<Response> {
-  brandForHost(request.headers.get("host"));
   const action = request.nextUrl.pathname.slice(AUTH_BASE_PATH.length + 1);
   if (!SERVED.has(action))
     throw new AppError({
-      status: 404,
       code: "NOT_FOUND",
       message: `There is no ${AUTH_BASE_PATH}/${action.slice(0, 100)}`,
     });
   // Auth.js saves a callbackUrl query in its callback-url cookie on any request; nothing here needs one.
   if (request.nextUrl.searchParams.has("callbackUrl"))
     throw new AppError({
-      status: 400,
       code: "UNKNOWN_FIELD",
       field: "callbackUrl",
       message: "callbackUrl is not taken here",
@@ -33,4 +31,4 @@ async function authRoute(request: NextRequest): Promise<Response> {
   return handlers.GET(onBrowserOrigin(request));
 }
 
-export const GET = handled(authRoute);
+export const GET = brandRoute(authRoute);

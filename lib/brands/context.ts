@@ -32,8 +32,7 @@ export async function brandContext(brandId: string): Promise<BrandContext> {
 /** The brand an API request's Host names (API routes run without the proxy); a host no brand owns → 404. */
 export function brandForHost(host: string | null): Brand {
   const brand = brands().forHost(host);
-  if (!brand)
-    throw new AppError({ status: 404, code: "UNKNOWN_HOST", field: "Host", message: "No site answers on this host" });
+  if (!brand) throw new AppError({ code: "UNKNOWN_HOST", field: "Host", message: "No site answers on this host" });
   return brand;
 }
 

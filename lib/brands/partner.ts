@@ -5,7 +5,6 @@ import { brands, type Brand } from "./index";
 export function brandForPartnerKey(key: string | null): Brand {
   if (!key) {
     throw new AppError({
-      status: 401,
       code: "UNAUTHORIZED",
       field: "X-Partner-Key",
       message: "The X-Partner-Key header is required",
@@ -13,7 +12,7 @@ export function brandForPartnerKey(key: string | null): Brand {
   }
   const brand = brands().forPartnerKey(key);
   if (!brand) {
-    throw new AppError({ status: 401, code: "UNAUTHORIZED", field: "X-Partner-Key", message: "Unknown partner key" });
+    throw new AppError({ code: "UNAUTHORIZED", field: "X-Partner-Key", message: "Unknown partner key" });
   }
   return brand;
 }

@@ -23,7 +23,7 @@ const DEMO_OPS_TOKEN = "demo-operators-token-0001";
 
 async function main(): Promise<void> {
   const cfg = config();
-  const port = process.env.PORT ?? "3000";
+  const port = String(cfg.PORT);
   if (!process.argv.includes("--no-build")) {
     console.log("building the app (next build) …");
     const build = spawnSync(process.execPath, [NEXT, "build"], { stdio: "inherit" });
@@ -49,19 +49,19 @@ async function main(): Promise<void> {
   }
   // Sign-on: the reference partner IdP with both demo brands registered (an operator's BRANDS_FILE is served as it is).
   let sso: DemoSso | undefined;
-  if (!process.env.BRANDS_FILE) {
+  if (!cfg.BRANDS_FILE) {
     sso = await startDemoSso({
       appPort: Number(port),
       idpPort: Number(process.env.IDP_PORT ?? "9443"),
       dataDir: path.join(".data", "demo"),
     });
   }
-  const opsToken = process.env.OPS_TOKEN ?? DEMO_OPS_TOKEN;
+  const opsToken = cfg.OPS_TOKEN ?? DEMO_OPS_TOKEN;
   console.log(`serving on port ${port}  (Ctrl-C to stop)
 brand sites (any browser resolves *.localhost to this machine):
   http://brand-a.localhost:${port}/   Aurora Stays
   http://brand-b.localhost:${port}/   Sakura Journeys
-operators' status page: http://localhost:${port}/ops  (token: ${process.env.OPS_TOKEN ? "$OPS_TOKEN" : opsToken})`);
+operators' status page: http://localhost:${port}/ops  (token: ${cfg.OPS_TOKEN ? "$OPS_TOKEN" : opsToken})`);
   console.log(`nearby places, as a partner calls them:
   curl -s localhost:${port}/v1/nearby-places -H 'Content-Type: application/json' \\
     -H 'X-Partner-Key: demo-aurora-partner-key-0001' \\
@@ -83,7 +83,7 @@ operators' status page: http://localhost:${port}/ops  (token: ${process.env.OPS_
   onboarding and the validator:   http://localhost:${port}/ops/sso  (test user: the one above)\n`);
   }
   const start = path.join(".build", "cli", "start.mjs");
-  const server = spawn(process.execPath, [start, "--port", port, "--hostname", process.env.HOST ?? "127.0.0.1"], {
+  const server = spawn(process.execPath, [start, "--port", port, "--hostname", cfg.HOST], {
     stdio: "inherit",
     env: { ...process.env, OPS_TOKEN: opsToken, ...sso?.env },
   });

@@ -1,6 +1,6 @@
 import { parseArgs } from "node:util";
 import { log } from "@/lib/log";
-import { isAppError } from "@/lib/http/errors";
+import { isSyncError } from "@/lib/content/errors";
 import { openConfiguredStore } from "@/lib/store";
 import { DEFAULT_LANDMARK_CODES, importGeoNames } from "@/lib/places/geonames-import";
 import { recountHotels, loadGazetteer } from "@/lib/places/recount";
@@ -69,7 +69,7 @@ async function main(): Promise<number> {
     }
     return 0;
   } catch (e) {
-    console.error(isAppError(e) ? `${e.code}: ${e.message}` : `places failed: ${(e as Error).message}`);
+    console.error(isSyncError(e) ? `${e.code}: ${e.message}` : `places failed: ${(e as Error).message}`);
     return 1;
   } finally {
     await store.close();

@@ -8,13 +8,10 @@ import { exitWithParent } from "@/lib/runtime/parent";
  * npm start [-- --port 3000 --hostname 127.0.0.1]: serves the built app (next build first) with br/gzip/deflate
  * compression. PORT and HOST work too.
  */
-function arg(names: string[], fallback: string): string {
+function arg(names: string[]): string | undefined {
   const i = process.argv.findIndex((a) => names.includes(a));
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : fallback;
+  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : undefined;
 }
-
-const port = Number(arg(["--port", "-p"], process.env.PORT ?? "3000"));
-const hostname = arg(["--hostname", "-H"], process.env.HOST ?? "127.0.0.1");
 
 const problem = brandRegistryProblem();
 if (problem) {
@@ -22,8 +19,13 @@ if (problem) {
   process.exit(1);
 }
 
+let port: number;
+let hostname: string;
 try {
-  exitWithParent(config().EXIT_WITH_PARENT);
+  const cfg = config();
+  exitWithParent(cfg.EXIT_WITH_PARENT);
+  port = Number(arg(["--port", "-p"]) ?? cfg.PORT);
+  hostname = arg(["--hostname", "-H"]) ?? cfg.HOST;
 } catch (e) {
   // A configuration the server refuses: said in one line, as startServer's own refusals are.
   console.error(`start failed: ${(e as Error).message}`);

@@ -1,8 +1,7 @@
-import os from "node:os";
 import { parseArgs } from "node:util";
 import { config } from "@/lib/config";
 import { log } from "@/lib/log";
-import { isAppError } from "@/lib/http/errors";
+import { isSyncError } from "@/lib/content/errors";
 import { openConfiguredStore } from "@/lib/store";
 import { openSource } from "@/lib/content/sources";
 import { syncExport } from "@/lib/content/sync";
@@ -51,7 +50,7 @@ async function main(): Promise<number> {
       maxRejectedShare: cfg.SYNC_MAX_REJECTED_SHARE,
       lockStaleSeconds: cfg.SYNC_LOCK_STALE_SECONDS,
       pauseAt: cfg.SYNC_TEST_PAUSE_AT,
-      threads: cfg.SYNC_THREADS ?? os.availableParallelism() > 1,
+      threads: cfg.syncThreads,
       onProgress: (p) => progress.update(p.bytesRead, p.totalBytes, { records: p.records, file: p.file }),
     });
     progress.stop();
@@ -71,7 +70,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (e: unknown) => {
-    if (isAppError(e)) {
+    if (isSyncError(e)) {
       console.error(`sync failed: ${e.code}: ${e.message}`);
       if (process.argv.includes("--json"))
         console.log(JSON.stringify({ status: "failed", error: { code: e.code, message: e.message } }));

@@ -1,6 +1,8 @@
 import { z } from "zod";
+import os from "node:os";
 import path from "node:path";
 import { PAUSE_STEPS, parsePause } from "@/lib/content/faults";
+import { logLevelSchema } from "./log-level";
 import { attributionUrlProblem, tileTemplateProblem, type TileServer } from "@/lib/maps/tile-server";
 
 /** Environment settings, parsed once (zod) with readable messages. Secrets stay in the environment. */
@@ -19,7 +21,14 @@ const checkedText = (problem: (value: string) => string | undefined) =>
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  LOG_LEVEL: logLevelSchema,
+  /** The server's port and address (npm start; --port and --hostname win). */
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || "127.0.0.1"),
   DATA_DIR: z.string().min(1).default(".data"),
   /** postgres://… selects PostgreSQL; a file path or sqlite:// URL (or nothing) selects the embedded SQLite file. */
   DATABASE_URL: z.string().optional(),
@@ -166,6 +175,8 @@ const envSchema = z.object({
 export type Config = z.infer<typeof envSchema> & {
   sqliteFile: string;
   databaseKind: "sqlite" | "postgres";
+  /** SYNC_THREADS, or by default whether the machine has more than one core. */
+  syncThreads: boolean;
   /** MAP_TILE_* together; undefined without a tile server. */
   tileServer: TileServer | undefined;
 };
@@ -202,7 +213,8 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   const databaseKind = url && /^postgres(ql)?:\/\//i.test(url) ? "postgres" : "sqlite";
   const sqliteFile =
     databaseKind === "sqlite" && url ? url.replace(/^sqlite:(\/\/)?/i, "") : path.join(cfg.DATA_DIR, "hotels.sqlite");
-  return { ...cfg, databaseKind, sqliteFile, tileServer };
+  const syncThreads = cfg.SYNC_THREADS ?? os.availableParallelism() > 1;
+  return { ...cfg, databaseKind, sqliteFile, syncThreads, tileServer };
 }
 
 let cached: Config | undefined;

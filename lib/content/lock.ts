@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import { createHash, randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
-import { AppError } from "@/lib/http/errors";
+import { SyncError } from "@/lib/content/errors";
 import type { Database } from "@/lib/store";
 
 const LOCK_NAME = "content-sync";
@@ -22,8 +22,7 @@ export interface SyncLock {
 }
 
 export const lockLost = () =>
-  new AppError({
-    status: 409,
+  new SyncError({
     code: "SYNC_LOCK_LOST",
     message: "Another process took over the sync lock; this run did not publish",
   });
@@ -80,8 +79,7 @@ export async function acquireSyncLock(db: Kysely<Database>, staleSeconds: number
   const now = () => new Date().toISOString();
   const t = now();
   const refuse = (current: { holder: string; run_id: number | null; acquired_at: string } | undefined) =>
-    new AppError({
-      status: 409,
+    new SyncError({
       code: "SYNC_LOCKED",
       message: `Another sync is running (${current?.holder.split(":").slice(0, 2).join(" pid ")}, run ${current?.run_id ?? "starting"}, since ${current?.acquired_at}); try again when it ends`,
     });

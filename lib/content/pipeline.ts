@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/http/errors";
+import { SyncError } from "@/lib/content/errors";
 import { readBatches, type RecordBatch, type ThreadedReader } from "./reader";
 import type { PreparedBatch, Stager } from "./stage";
 import type { ExportSource } from "./sources";
@@ -29,8 +29,7 @@ export async function stageExport(opts: {
   const { source, stager } = opts;
   const files = await source.listFiles();
   if (!files.length) {
-    throw new AppError({
-      status: 422,
+    throw new SyncError({
       code: "EMPTY_EXPORT",
       message: `${source.label} holds no export files (.json, .jsonl, .ndjson, optionally .gz)`,
     });

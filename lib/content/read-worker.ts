@@ -1,6 +1,6 @@
 import { parentPort } from "node:worker_threads";
-import pino from "pino";
-import { isAppError } from "@/lib/http/errors";
+import { log as threadLog } from "@/lib/log";
+import { isSyncError } from "@/lib/content/errors";
 import { LocalSource, SftpSource, type ExportFile, type ExportSource } from "./sources";
 import type { SftpOptions } from "./sources/sftp";
 import { readBatches, type ReaderMessage } from "./reader";
@@ -19,10 +19,7 @@ let granted: (() => void) | undefined;
 
 function open(spec: SourceSpec): ExportSource {
   if (spec.kind === "local") return new LocalSource(spec.target);
-  const log = pino(
-    { level: process.env.LOG_LEVEL ?? "info", base: { service: "hotel-platform", thread: "reader" } },
-    pino.destination(2),
-  );
+  const log = threadLog.child({ thread: "reader" });
   const options = spec.options as unknown as Omit<SftpOptions, "log">;
   // Buffers arrive as plain Uint8Arrays after the thread hop; ssh2 wants a Buffer.
   const privateKey = options.privateKey ? Buffer.from(options.privateKey) : undefined;
@@ -61,8 +58,8 @@ async function run(files: ExportFile[], batchSize: number): Promise<void> {
     }
     port.postMessage({ type: "done", times: clock.report() } satisfies ReaderMessage);
   } catch (e) {
-    const error = isAppError(e)
-      ? { message: e.message, code: e.code, status: e.status, field: e.field }
+    const error = isSyncError(e)
+      ? { message: e.message, code: e.code, field: e.field }
       : { message: (e as Error).message };
     port.postMessage({ type: "error", error } satisfies ReaderMessage);
   } finally {

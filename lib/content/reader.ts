@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { AppError } from "@/lib/http/errors";
+import { SyncError, type SyncErrorCode } from "@/lib/content/errors";
 import { decode, splitRecords, type RawRecord } from "./records";
 import type { ExportFile, ExportSource, SourceSpec } from "./sources";
 import { startWorker } from "./worker";
@@ -91,7 +91,7 @@ export type ReaderMessage =
       bytesRead: number;
       last: boolean;
     }
-  | { type: "error"; error: { message: string; code?: string; status?: number; field?: string } }
+  | { type: "error"; error: { message: string; code?: SyncErrorCode; field?: string } }
   | { type: "done"; times: ThreadTimes };
 
 /** How many batches the reader may run ahead of the consumer: keeps memory flat. */
@@ -156,8 +156,8 @@ export function openThreadedReader(spec: SourceSpec): ThreadedReader {
             return;
           }
           if (m.type === "error") {
-            const { message, code, status, field } = m.error;
-            throw code ? new AppError({ status: status ?? 500, code, message, field }) : new Error(message);
+            const { message, code, field } = m.error;
+            throw code ? new SyncError({ code, message, field }) : new Error(message);
           }
           const bytes = Buffer.from(m.bytes);
           const records: RawRecord[] = m.lines.map((line, i) => ({

@@ -1,7 +1,7 @@
 import { createGunzip } from "node:zlib";
 import { Readable } from "node:stream";
 import { config } from "@/lib/config";
-import { AppError } from "@/lib/http/errors";
+import { SyncError } from "@/lib/content/errors";
 
 /** One record's raw JSON with where it came from. */
 export interface RawRecord {
@@ -38,8 +38,8 @@ export function isGzip(name: string): boolean {
   return /\.gz$/i.test(name);
 }
 
-export function truncated(file: string, message: string, cause?: unknown): AppError {
-  return new AppError({ status: 422, code: "TRUNCATED_INPUT", message: `${file}: ${message}`, field: file, cause });
+export function truncated(file: string, message: string, cause?: unknown): SyncError {
+  return new SyncError({ code: "TRUNCATED_INPUT", message: `${file}: ${message}`, field: file, cause });
 }
 
 /** Gunzips a byte stream when the file is gzipped; a truncated or corrupt gzip fails with TRUNCATED_INPUT. */
@@ -53,7 +53,7 @@ export async function* decode(file: string, bytes: AsyncIterable<Buffer>): Async
   try {
     for await (const chunk of gunzip) yield chunk as Buffer;
   } catch (e) {
-    if (e instanceof AppError) throw e;
+    if (e instanceof SyncError) throw e;
     throw truncated(file, `gzip stream is truncated or corrupt (${(e as Error).message})`, e);
   }
 }
@@ -268,9 +268,8 @@ async function* splitArray(file: string, chunks: AsyncIterable<Buffer>, max: num
   if (!closed) throw truncated(file, `the JSON array is not closed (ended at line ${line}): the file looks truncated`);
 }
 
-function invalidArray(file: string, line: number, what: string): AppError {
-  return new AppError({
-    status: 422,
+function invalidArray(file: string, line: number, what: string): SyncError {
+  return new SyncError({
     code: "INVALID_EXPORT_FILE",
     message: `${file}:${line}: not a valid JSON array of records (${what})`,
     field: file,

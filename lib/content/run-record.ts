@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import type { SyncErrorCode } from "./errors";
 import type { Logger } from "@/lib/log";
 import type { Database, SyncRunStatus } from "@/lib/store";
 import type { SchemaStatus } from "./schema-check";
@@ -17,7 +18,7 @@ export interface SyncSummary extends StageCounts {
   recordsPerSecond: number;
   mbPerSecond: number;
   schema: SchemaStatus;
-  error?: { code: string; message: string };
+  error?: { code: SyncErrorCode; message: string };
   /** After a published run: the places' hotel counts recomputed (not part of durationMs). */
   placesRecount?: { places: number; durationMs: number } | { error: string };
   /** Where a published run's time went, per thread. */

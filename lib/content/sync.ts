@@ -1,6 +1,6 @@
 import type { Logger } from "@/lib/log";
 import type { Store } from "@/lib/store";
-import { AppError } from "@/lib/http/errors";
+import { SyncError, syncFailure } from "@/lib/content/errors";
 import { acquireSyncLock, lockLost, type SyncLock } from "./lock";
 import { faultPoint, type PauseAt, type PauseStep } from "./faults";
 import { compareSchemas, type SchemaStatus } from "./schema-check";
@@ -13,7 +13,7 @@ import { inlineChecker, workerChecker, type Checker } from "./checker";
 import { stageExport, type SyncProgress } from "./pipeline";
 import { openThreadedReader, type ThreadedReader } from "./reader";
 import { RunRecord, recoverAbandonedRuns, type SyncSummary } from "./run-record";
-import { thresholdRefusal } from "./thresholds";
+import { thresholdRefusal, type Refusal } from "./thresholds";
 import { recountHotels } from "@/lib/places/recount";
 import { countsBehind } from "@/lib/places/store";
 import { processCpuMs, StepClock, type RunTimes, type ThreadTimes } from "./thread-times";
@@ -91,7 +91,7 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
           run.files = await stageExport({ ...opts, stager, reader });
           break;
         } catch (e) {
-          if (!(e instanceof AppError && e.code === "SOURCE_CHANGED") || attempt >= MAX_RESTARTS) throw e;
+          if (!(e instanceof SyncError && e.code === "SOURCE_CHANGED") || attempt >= MAX_RESTARTS) throw e;
           log.warn({ runId: run.id, reason: e.message }, "export replaced during transfer: starting the run over");
           await discardRun(db, run.id);
           await db.deleteFrom("rejected_records").where("run_id", "=", run.id).execute();
@@ -136,10 +136,7 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
       return result;
     } catch (e) {
       await discardRun(db, run.id).catch(() => undefined);
-      const error =
-        e instanceof AppError
-          ? { code: e.code, message: e.message }
-          : { code: "SYNC_FAILED", message: (e as Error).message };
+      const error = syncFailure(e);
       log.error({ runId: run.id, ...error }, "sync failed");
       await run.close(run.summary("failed", stager.counts, 0, error));
       throw e;
@@ -184,7 +181,7 @@ async function recountAfterSync(
   }
 }
 
-function schemaRefusal(schema: Extract<SchemaStatus, { status: "mismatch" }>) {
+function schemaRefusal(schema: Extract<SchemaStatus, { status: "mismatch" }>): Refusal {
   const versions =
     schema.serverVersion && schema.serverVersion !== schema.ourVersion
       ? ` (server major version v${schema.serverVersion}, ours v${schema.ourVersion})`

@@ -1,7 +1,8 @@
 import type { StageCounts } from "./stage";
+import type { SyncErrorCode } from "./errors";
 
 export interface Refusal {
-  code: string;
+  code: SyncErrorCode;
   message: string;
 }
 

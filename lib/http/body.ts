@@ -14,7 +14,6 @@ export function assertJsonContentType(request: Request): void {
     .replace(/"/g, "");
   if (type !== "application/json" || (charset !== undefined && charset !== "utf-8" && charset !== "utf8")) {
     throw new AppError({
-      status: 415,
       code: "UNSUPPORTED_MEDIA_TYPE",
       field: "Content-Type",
       message: header
@@ -25,7 +24,6 @@ export function assertJsonContentType(request: Request): void {
   const encoding = request.headers.get("content-encoding");
   if (encoding && encoding.trim().toLowerCase() !== "identity") {
     throw new AppError({
-      status: 415,
       code: "UNSUPPORTED_MEDIA_TYPE",
       field: "Content-Encoding",
       message: "Request bodies must not be compressed",
@@ -35,7 +33,6 @@ export function assertJsonContentType(request: Request): void {
 
 function tooLarge(maxBytes: number): AppError {
   return new AppError({
-    status: 413,
     code: "PAYLOAD_TOO_LARGE",
     message: `The body must be at most ${maxBytes} bytes`,
   });
@@ -73,14 +70,13 @@ async function readBodyBytes(request: Request, maxBytes: number): Promise<Buffer
 export async function readJsonBody(request: Request, maxBytes = MAX_JSON_BODY_BYTES): Promise<unknown> {
   assertJsonContentType(request);
   const bytes = await readBodyBytes(request, maxBytes);
-  if (!isUtf8(bytes)) throw new AppError({ status: 400, code: "INVALID_JSON", message: "The body is not valid UTF-8" });
+  if (!isUtf8(bytes)) throw new AppError({ code: "INVALID_JSON", message: "The body is not valid UTF-8" });
   const text = bytes.toString("utf8");
-  if (text.trim() === "") throw new AppError({ status: 400, code: "INVALID_JSON", message: "The body is empty" });
+  if (text.trim() === "") throw new AppError({ code: "INVALID_JSON", message: "The body is empty" });
   try {
     return JSON.parse(text);
   } catch (e) {
     throw new AppError({
-      status: 400,
       code: "INVALID_JSON",
       message: `The body is not valid JSON: ${(e as Error).message.slice(0, 200)}`,
     });
@@ -92,7 +88,6 @@ export async function readFormBody(request: Request, maxBytes: number): Promise<
   const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (type !== "application/x-www-form-urlencoded")
     throw new AppError({
-      status: 415,
       code: "UNSUPPORTED_MEDIA_TYPE",
       field: "Content-Type",
       message: "Content-Type must be application/x-www-form-urlencoded",

@@ -11,7 +11,6 @@ export function assertSameOrigin(request: { headers: Headers; nextUrl: URL }): v
   const site = request.headers.get("sec-fetch-site");
   if (from ? from !== requestOrigin(request) : site !== null && site !== "same-origin")
     throw new AppError({
-      status: 403,
       code: "CROSS_SITE_FORM",
       field: "Origin",
       message: "Forms of other sites are refused",

@@ -34,7 +34,6 @@ export async function admit(line: McpRequestLine, facts: RequestFacts): Promise<
   if (!facts.https && !httpAllowed) {
     const host = line.host && /^[\w.:[\]-]{1,300}$/.test(line.host) ? line.host : "{brand host}";
     throw new AppError({
-      status: 403,
       code: "HTTPS_REQUIRED",
       message: `The assistant endpoint answers HTTPS only: use https://${host}${MCP_PATH}`,
     });
@@ -62,7 +61,6 @@ export async function admit(line: McpRequestLine, facts: RequestFacts): Promise<
   }
   if (!new IpAllowlist(key.ipRanges).allows(facts.address)) {
     throw new AppError({
-      status: 403,
       code: "ADDRESS_NOT_ALLOWED",
       message: facts.address
         ? `This api_key may not be used from ${facts.address}: it is restricted to the IP ranges given when it was issued`
@@ -85,7 +83,6 @@ async function lookUp(presented: string, address: string | undefined): Promise<M
   }
   if (!(await failures.allowed())) {
     throw new AppError({
-      status: 429,
       code: "RATE_LIMITED",
       message: "Too many unknown api_keys from your network. Please wait a couple of minutes, then try your key again.",
       details: { tier: "unknown_key" },
@@ -101,5 +98,5 @@ async function lookUp(presented: string, address: string | undefined): Promise<M
  * OAuth discovery, and the partner would see an OAuth error instead of this message.
  */
 function unknownKey(message: string): AppError {
-  return new AppError({ status: 403, code: "UNKNOWN_API_KEY", field: "api_key", message });
+  return new AppError({ code: "UNKNOWN_API_KEY", field: "api_key", message });
 }

@@ -35,7 +35,7 @@ interface Message {
 }
 
 function invalidRequest(message: string, field?: string): AppError {
-  return new AppError({ status: 400, code: "INVALID_REQUEST", message, field });
+  return new AppError({ code: "INVALID_REQUEST", message, field });
 }
 
 /**
@@ -75,7 +75,6 @@ function assertAccept(request: Request): void {
   const accept = request.headers.get("accept") ?? "";
   if (!accept.includes("application/json") || !accept.includes("text/event-stream")) {
     throw new AppError({
-      status: 406,
       code: "NOT_ACCEPTABLE",
       field: "Accept",
       message: "Accept must list both application/json and text/event-stream (MCP Streamable HTTP)",
@@ -114,7 +113,6 @@ export async function handleMcp(request: Request): Promise<Response> {
       const limit = await consume(counterOf(admission));
       if (!limit.allowed) {
         throw new AppError({
-          status: 429,
           code: "RATE_LIMITED",
           message:
             admission.tier === "anonymous"
@@ -161,7 +159,6 @@ export async function handleMcp(request: Request): Promise<Response> {
 export function mcpMethodNotAllowed(): Response {
   return mcpErrorResponse(
     new AppError({
-      status: 405,
       code: "METHOD_NOT_ALLOWED",
       message: "The assistant endpoint takes POST only (stateless Streamable HTTP: no sessions, no event stream)",
     }),

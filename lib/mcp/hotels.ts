@@ -143,7 +143,7 @@ const searchOutput = z.object({
 });
 
 function invalid(field: string, message: string): AppError {
-  return new AppError({ status: 400, code: "INVALID_FIELD", field, message });
+  return new AppError({ code: "INVALID_FIELD", field, message });
 }
 
 export const searchHotels = defineTool({
@@ -210,7 +210,6 @@ export const searchHotels = defineTool({
       let placeId = args.placeId?.toLowerCase();
       if (placeId !== undefined && (!PLACE_ID_PATTERN.test(placeId) || !catalog.view.gazetteer.get(placeId))) {
         throw new AppError({
-          status: 404,
           code: "PLACE_NOT_FOUND",
           field: "placeId",
           message: `No place has the id "${args.placeId}"; find one with suggest_places`,

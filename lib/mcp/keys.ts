@@ -48,7 +48,7 @@ export interface NewKey {
 }
 
 function invalid(field: string, message: string): AppError {
-  return new AppError({ status: 400, code: "INVALID_FIELD", field, message });
+  return new AppError({ code: "INVALID_FIELD", field, message });
 }
 
 /** Issues a key: the key (shown once) and what is stored. Ranges are checked and normalised first. */

@@ -64,7 +64,6 @@ function offered<T>(
   const found = lookup(value);
   if (found === undefined) {
     throw new AppError({
-      status: 400,
       code: "INVALID_FIELD",
       field,
       message: `${field} "${value}" is not offered here; use one of: ${supported.join(", ")}`,

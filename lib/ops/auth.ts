@@ -114,7 +114,6 @@ export async function requireOperator(request: {
   const host = request.headers.get("host");
   if (!opsToken() || !isOpsHost(host))
     throw new AppError({
-      status: 404,
       code: "NOT_FOUND",
       message: opsToken() ? "Not found" : "The operators' pages are off (OPS_TOKEN is not set)",
     });
@@ -126,7 +125,6 @@ export async function requireOperator(request: {
     }))
   )
     throw new AppError({
-      status: 401,
       code: "OPS_SIGN_IN_REQUIRED",
       message: "Sign in on the operators' page first (or send Authorization: Bearer <OPS_TOKEN>)",
     });

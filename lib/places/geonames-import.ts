@@ -4,7 +4,7 @@ import readline from "node:readline";
 import zlib from "node:zlib";
 import type { Kysely } from "kysely";
 import type { Database, PlacesTable } from "@/lib/store";
-import { AppError } from "@/lib/http/errors";
+import { SyncError } from "@/lib/content/errors";
 import { placeIdFor } from "./place-id";
 import { populatedPlaceCategory } from "./sources/bundled";
 import type { PlaceCategory } from "./types";
@@ -98,7 +98,7 @@ export async function importGeoNames(
   try {
     total = fs.statSync(file).size;
   } catch {
-    throw new AppError({ status: 404, code: "SOURCE_NOT_FOUND", field: "file", message: `No such file: ${file}` });
+    throw new SyncError({ code: "SOURCE_NOT_FOUND", field: "file", message: `No such file: ${file}` });
   }
   const landmarkCodes = new Set(opts.landmarkCodes ?? DEFAULT_LANDMARK_CODES);
   const summary: GeoNamesImportSummary = {
@@ -168,9 +168,8 @@ export async function importGeoNames(
       await opts.confirm?.(trx);
     });
   } catch (e) {
-    if (e instanceof AppError) throw e;
-    throw new AppError({
-      status: 400,
+    if (e instanceof SyncError) throw e;
+    throw new SyncError({
       code: "IMPORT_FAILED",
       field: "file",
       message: `${summary.file} could not be read after line ${summary.lines}: ${(e as Error).message}`,

@@ -79,7 +79,6 @@ export function mainPlace(gazetteer: Gazetteer, req: NearbyPlacesRequest): Place
     const code = countryCodeByName(req.country);
     if (!code) {
       throw new AppError({
-        status: 400,
         code: "INVALID_FIELD",
         field: "country",
         message: `"${req.country}" is not a country name or ISO 3166-1 code that the platform knows`,
@@ -95,7 +94,7 @@ export function mainPlace(gazetteer: Gazetteer, req: NearbyPlacesRequest): Place
 }
 
 function notFound(field: string, message: string): AppError {
-  return new AppError({ status: 404, code: "PLACE_NOT_FOUND", field, message });
+  return new AppError({ code: "PLACE_NOT_FOUND", field, message });
 }
 
 /**

@@ -104,7 +104,7 @@ export function isIsoDate(s: string): boolean {
  */
 export function parseNearbyPlacesRequest(body: unknown): NearbyPlacesRequest {
   if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    throw new AppError({ status: 400, code: "INVALID_BODY", message: "The body must be a JSON object" });
+    throw new AppError({ code: "INVALID_BODY", message: "The body must be a JSON object" });
   }
   const input = body as Record<string, unknown>;
   const issues: FieldIssue[] = [];
@@ -226,7 +226,6 @@ export function parseNearbyPlacesRequest(body: unknown): NearbyPlacesRequest {
   const first = issues[0];
   if (first) {
     throw new AppError({
-      status: 400,
       code: first.code,
       message: issues.length === 1 ? first.message : `${first.message} (and ${issues.length - 1} more problem(s))`,
       field: first.field,

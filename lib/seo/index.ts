@@ -9,7 +9,7 @@ export { pageUrls, absoluteHttpUrl } from "./urls";
 /** The brand a rewritten request names (app/[brand]/…: proxy.ts put it there from the Host), else 404. */
 export function brandById(id: string): Brand {
   const brand = brands().get(id);
-  if (!brand) throw new AppError({ status: 404, code: "NOT_FOUND", message: "No site answers on this host" });
+  if (!brand) throw new AppError({ code: "NOT_FOUND", message: "No site answers on this host" });
   return brand;
 }
 

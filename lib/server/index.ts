@@ -91,13 +91,11 @@ const UNSUPPORTED_METHODS = new Set(["TRACE", "TRACK", "CONNECT"]);
  */
 function malformed(req: http.IncomingMessage): Response | undefined {
   if (UNSUPPORTED_METHODS.has(req.method ?? "")) {
-    return errorResponse(
-      new AppError({ status: 405, code: "METHOD_NOT_ALLOWED", message: `${req.method} is not supported` }),
-    );
+    return errorResponse(new AppError({ code: "METHOD_NOT_ALLOWED", message: `${req.method} is not supported` }));
   }
   if (!req.url?.startsWith("/") && !/^https?:\/\//i.test(req.url ?? "")) {
     return errorResponse(
-      new AppError({ status: 400, code: "INVALID_REQUEST_TARGET", message: "The request target must be a path" }),
+      new AppError({ code: "INVALID_REQUEST_TARGET", message: "The request target must be a path" }),
     );
   }
   return undefined;

@@ -183,7 +183,6 @@ export async function markStep(
 ): Promise<void> {
   if (!(MANUAL_STEPS as readonly string[]).includes(step))
     throw new AppError({
-      status: 400,
       code: "INVALID_STEP",
       field: "step",
       message: `step must be one an operator marks: ${MANUAL_STEPS.join(", ")}`,
@@ -200,7 +199,6 @@ export async function markStep(
   const open = before.find((s) => !s.done);
   if (open)
     throw new AppError({
-      status: 409,
       code: "STEP_OUT_OF_ORDER",
       field: "step",
       message: `"${open.title}" comes first (spec §4.7's order of rollout): ${open.detail}`,

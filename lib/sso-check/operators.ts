@@ -59,14 +59,13 @@ const formSchema = z.object({
 });
 
 const invalid = (field: string, message: string) =>
-  new AppError({ status: 400, code: "INVALID_FIELD", field, message: `${field}: ${message}` });
+  new AppError({ code: "INVALID_FIELD", field, message: `${field}: ${message}` });
 
 /** A brand of the registry by its id (404 when there is none). */
 export function brandById(id: string): Brand {
   const brand = brands().get(id);
   if (!brand)
     throw new AppError({
-      status: 404,
       code: "BRAND_NOT_FOUND",
       field: "brand",
       message: `No brand "${id.slice(0, 60)}"`,
@@ -185,7 +184,6 @@ export function runForOperators(
 ): Promise<{ reportId: number; report: SsoCheckReport }> {
   if (running)
     throw new AppError({
-      status: 409,
       code: "CHECK_RUNNING",
       message: `A check (brand ${running.brand}) has been running for ${Math.round((Date.now() - running.since) / 1000)} s; one runs at a time: try again when it ends`,
     });
@@ -197,7 +195,6 @@ export function runForOperators(
       () =>
         reject(
           new AppError({
-            status: 504,
             code: "CHECK_TIMEOUT",
             message: `The check did not end within ${Math.round(deadlineMs / 1000)} s`,
           }),

@@ -5,6 +5,7 @@ import SQLite from "better-sqlite3";
 import pg from "pg";
 import type { Database, DatabaseKind } from "./types";
 import { migrateToLatest } from "./migrations";
+import { config } from "@/lib/config";
 import { log } from "@/lib/log";
 
 export interface Store {
@@ -40,7 +41,7 @@ export async function openStore(opts: { kind: DatabaseKind; url?: string; sqlite
       close: () => db.destroy(),
     };
   }
-  const file = opts.sqliteFile ?? path.join(".data", "hotels.sqlite");
+  const file = opts.sqliteFile ?? config().sqliteFile;
   if (file !== ":memory:")
     fs.mkdirSync(path.dirname(path.resolve(/* turbopackIgnore: true */ file)), { recursive: true });
   const sqlite = new SQLite(file);

@@ -1,5 +1,4 @@
-import type { NextRequest } from "next/server";
-import { handled } from "@/lib/http/errors";
+import { route } from "@/lib/http/route";
 import { health } from "@/lib/ops/status";
 import { isOpsAuthorized, OPS_COOKIE } from "@/lib/ops/auth";
 
@@ -11,12 +10,12 @@ export const dynamic = "force-dynamic";
  * status; operators (their session or bearer token) also get the details: store kind, hotels, last run, catalog,
  * places. The figures are reused for a few seconds, so polling costs the store nothing.
  */
-export const GET = handled(async (request: NextRequest) => {
+export const GET = route(async (request) => {
   const report = await health();
   const operator = await isOpsAuthorized({
     cookie: request.cookies.get(OPS_COOKIE)?.value,
     authorization: request.headers.get("authorization"),
     host: request.headers.get("host"),
   });
-  return Response.json(operator ? report : { status: report.status }, { headers: { "Cache-Control": "no-store" } });
+  return Response.json(operator ? report : { status: report.status });
 });

@@ -1,5 +1,5 @@
 import { readJsonBody } from "@/lib/http/body";
-import { errorResponse } from "@/lib/http/errors";
+import { route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
@@ -16,13 +16,9 @@ export function GET() {
  * sent it is read through the API's body reader (JSON, UTF-8, at most 1 KB) and otherwise unused. Also the baseline
  * of bench:nearby: the same server, body reader and compression layer as POST /v1/nearby-places, none of its work.
  */
-export async function POST(request: Request) {
-  try {
-    const length = request.headers.get("content-length");
-    const bodySent = (length !== null && length !== "0") || request.headers.has("transfer-encoding");
-    if (bodySent) await readJsonBody(request, LIVE_BODY_MAX_BYTES);
-    return Response.json({ status: "ok" }, { headers: { "Cache-Control": "no-store" } });
-  } catch (e) {
-    return errorResponse(e);
-  }
-}
+export const POST = route(async (request) => {
+  const length = request.headers.get("content-length");
+  const bodySent = (length !== null && length !== "0") || request.headers.has("transfer-encoding");
+  if (bodySent) await readJsonBody(request, LIVE_BODY_MAX_BYTES);
+  return Response.json({ status: "ok" });
+});

@@ -1,7 +1,7 @@
 import { idpResponse } from "@/lib/auth/idpresponse";
-import { handled } from "@/lib/http/errors";
+import { route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
 /** spec §4.4: the relying party's callback that partners allow-list ({rp_domain}/oauth2/idpresponse). */
-export const GET = handled(idpResponse);
+export const GET = route(idpResponse);

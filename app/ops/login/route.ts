@@ -1,5 +1,6 @@
 import { seeOther } from "@/lib/http/redirect";
 import { requestFacts } from "@/lib/http/request-facts";
+import { route } from "@/lib/http/route";
 import { log } from "@/lib/log";
 import {
   countFailedSignIn,
@@ -16,7 +17,7 @@ import {
  * The status page's sign-in form posts the token here. A match starts a session (lib/ops/auth.ts); a failure is
  * counted against the client's network, and past OPS_SIGN_IN_LIMIT in a window attempts are refused unread.
  */
-export async function POST(request: Request) {
+export const POST = route(async (request) => {
   if (!isOpsHost(request.headers.get("host"))) return new Response("Not found", { status: 404 });
   const { address } = requestFacts(request.headers);
   if (!(await signInAllowed(address))) {
@@ -42,4 +43,4 @@ export async function POST(request: Request) {
     maxAge: session.maxAge,
   });
   return response;
-}
+});

@@ -1,7 +1,7 @@
 import { signInForm } from "@/lib/auth/forms";
-import { handled } from "@/lib/http/errors";
+import { route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
 /** The brand header's "Sign in" form (lib/auth/forms.ts). */
-export const POST = handled(signInForm);
+export const POST = route(signInForm);

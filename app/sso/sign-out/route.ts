@@ -1,7 +1,7 @@
 import { signOutForm } from "@/lib/auth/forms";
-import { handled } from "@/lib/http/errors";
+import { route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
 /** The brand header's "Sign out" form (lib/auth/forms.ts). */
-export const POST = handled(signOutForm);
+export const POST = route(signOutForm);

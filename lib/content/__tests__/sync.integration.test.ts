@@ -358,7 +358,7 @@ describe.each(CASES)("content sync into $kind (threads: $threads)", ({ kind, thr
       .insertInto("sync_lock")
       .values({ name: "content-sync", holder: `elsewhere:1:x`, run_id: 7, acquired_at: now, heartbeat_at: now })
       .execute();
-    await expect(syncDir(store, dir, { threads })).rejects.toMatchObject({ code: "SYNC_LOCKED", status: 409 });
+    await expect(syncDir(store, dir, { threads })).rejects.toMatchObject({ name: "SyncError", code: "SYNC_LOCKED" });
     expect(await countHotels(store.db)).toBe(0);
 
     // A holder of this kernel and pid namespace whose process no longer exists.

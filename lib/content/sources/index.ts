@@ -1,6 +1,6 @@
 import type { Config } from "@/lib/config";
 import type { Logger } from "@/lib/log";
-import { AppError } from "@/lib/http/errors";
+import { SyncError } from "@/lib/content/errors";
 import { LocalSource } from "./local";
 import { SftpSource, parseSftpUrl, readPrivateKey, withoutPassword } from "./sftp";
 import type { ExportSource } from "./types";
@@ -15,8 +15,7 @@ export function openSource(spec: string, cfg: Config, log: Logger): ExportSource
     const target = parseSftpUrl(spec);
     const privateKey = readPrivateKey(cfg.SFTP_PRIVATE_KEY_FILE);
     if (!privateKey && !cfg.SFTP_PASSWORD) {
-      throw new AppError({
-        status: 400,
+      throw new SyncError({
         code: "INVALID_CONFIG",
         message: "SFTP needs credentials: set SFTP_PRIVATE_KEY_FILE (a key file) or SFTP_PASSWORD",
         field: "SFTP_PRIVATE_KEY_FILE",
@@ -35,8 +34,7 @@ export function openSource(spec: string, cfg: Config, log: Logger): ExportSource
     });
   }
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(spec)) {
-    throw new AppError({
-      status: 400,
+    throw new SyncError({
       code: "INVALID_SOURCE",
       message: `Unsupported source ${withoutPassword(spec)}: use sftp://… or a local path`,
       field: "source",

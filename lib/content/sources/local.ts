@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { AppError } from "@/lib/http/errors";
+import { SyncError } from "@/lib/content/errors";
 import { isExportFile } from "../records";
 import { SCHEMA_REMOTE_PATH, type ExportFile, type ExportSource, type SourceSpec } from "./types";
 
@@ -16,8 +16,7 @@ export class LocalSource implements ExportSource {
     try {
       stat = fs.statSync(abs);
     } catch {
-      throw new AppError({
-        status: 404,
+      throw new SyncError({
         code: "SOURCE_NOT_FOUND",
         message: `No such file or directory: ${target}`,
         field: "source",
@@ -27,8 +26,7 @@ export class LocalSource implements ExportSource {
     this.root = this.single ? path.dirname(abs) : abs;
     this.label = abs;
     if (this.single && !isExportFile(abs)) {
-      throw new AppError({
-        status: 400,
+      throw new SyncError({
         code: "UNSUPPORTED_FILE",
         message: `${target}: expected .json, .jsonl or .ndjson, optionally gzipped (.gz)`,
         field: "source",

@@ -3,7 +3,7 @@ import path from "node:path";
 import { createHash } from "node:crypto";
 import SftpClient from "ssh2-sftp-client";
 import type { SFTPWrapper } from "ssh2";
-import { AppError } from "@/lib/http/errors";
+import { SyncError } from "@/lib/content/errors";
 import type { Logger } from "@/lib/log";
 import { isExportFile } from "../records";
 import { SCHEMA_REMOTE_PATH, type ExportFile, type ExportSource, type SourceSpec } from "./types";
@@ -55,24 +55,21 @@ export function parseSftpUrl(url: string): { host: string; port: number; usernam
   try {
     u = new URL(url);
   } catch {
-    throw new AppError({
-      status: 400,
+    throw new SyncError({
       code: "INVALID_SOURCE",
       message: `Not a valid URL: ${withoutPassword(url)}`,
       field: "source",
     });
   }
   if (u.password) {
-    throw new AppError({
-      status: 400,
+    throw new SyncError({
       code: "INVALID_SOURCE",
       message: "Put the SFTP password in SFTP_PASSWORD (or use SFTP_PRIVATE_KEY_FILE), not in the URL",
       field: "source",
     });
   }
   if (!u.username) {
-    throw new AppError({
-      status: 400,
+    throw new SyncError({
       code: "INVALID_SOURCE",
       message: "The SFTP URL needs a user: sftp://user@host:port/path",
       field: "source",
@@ -132,8 +129,7 @@ export class SftpSource implements ExportSource {
     } catch (e) {
       await client.end().catch(() => undefined);
       if (hostFingerprint && presented && presented !== hostFingerprint) {
-        throw new AppError({
-          status: 502,
+        throw new SyncError({
           code: "SFTP_HOST_KEY_MISMATCH",
           message: `The server's host key ${presented} is not the configured SFTP_HOST_FINGERPRINT`,
           field: "SFTP_HOST_FINGERPRINT",
@@ -141,8 +137,7 @@ export class SftpSource implements ExportSource {
       }
       if (!hostFingerprint && presented && !this.opts.acceptAnyHostKey) {
         // Never a silent trust on first use: the operator pins the key the server showed (after checking it).
-        throw new AppError({
-          status: 400,
+        throw new SyncError({
           code: "SFTP_HOST_KEY_NOT_PINNED",
           message:
             `The server ${this.opts.host}:${this.opts.port} shows host key ${presented}. Check it with the ` +
@@ -153,8 +148,7 @@ export class SftpSource implements ExportSource {
       }
       const msg = (e as Error).message;
       if (/authentication/i.test(msg)) {
-        throw new AppError({
-          status: 401,
+        throw new SyncError({
           code: "SFTP_AUTH_FAILED",
           message: `SFTP login refused for ${this.label}`,
           cause: e,
@@ -186,7 +180,7 @@ export class SftpSource implements ExportSource {
       try {
         return await op(await this.connect());
       } catch (e) {
-        if (e instanceof AppError) throw e;
+        if (e instanceof SyncError) throw e;
         await this.reset();
         if (attempt >= this.opts.retries) throw this.unavailable(what, e);
         const wait = this.opts.retryBaseMs * 2 ** attempt;
@@ -196,9 +190,8 @@ export class SftpSource implements ExportSource {
     }
   }
 
-  private unavailable(what: string, e: unknown): AppError {
-    return new AppError({
-      status: 503,
+  private unavailable(what: string, e: unknown): SyncError {
+    return new SyncError({
       code: "SFTP_UNAVAILABLE",
       message: `SFTP ${what} failed after ${this.opts.retries + 1} attempts: ${(e as Error).message}`,
       cause: e,
@@ -225,8 +218,7 @@ export class SftpSource implements ExportSource {
         if (attempt > 0) {
           const st = await client.stat(this.remote(file.name));
           if (st.size !== file.size || st.modifyTime !== file.mtime) {
-            throw new AppError({
-              status: 409,
+            throw new SyncError({
               code: "SOURCE_CHANGED",
               message: `${file.name} was replaced on the server during the transfer`,
               field: file.name,
@@ -250,7 +242,7 @@ export class SftpSource implements ExportSource {
         }
         return;
       } catch (e) {
-        if (e instanceof AppError) throw e;
+        if (e instanceof SyncError) throw e;
         await this.reset();
         if (attempt >= this.opts.retries) throw this.unavailable(`transfer of ${file.name}`, e);
         const wait = this.opts.retryBaseMs * 2 ** attempt;
@@ -269,8 +261,7 @@ export class SftpSource implements ExportSource {
         if ((await c.exists(candidate)) !== "-") continue;
         const { size } = await c.stat(candidate);
         if (size > MAX_SCHEMA_BYTES) {
-          throw new AppError({
-            status: 502,
+          throw new SyncError({
             code: "SCHEMA_TOO_LARGE",
             message: `The server's ${SCHEMA_REMOTE_PATH} is ${size} bytes; a schema is read only up to ${MAX_SCHEMA_BYTES} bytes`,
           });
@@ -371,8 +362,7 @@ export function readPrivateKey(file: string | undefined): Buffer | undefined {
   try {
     return fs.readFileSync(file);
   } catch {
-    throw new AppError({
-      status: 400,
+    throw new SyncError({
       code: "INVALID_CONFIG",
       message: `Cannot read SFTP_PRIVATE_KEY_FILE ${file}`,
       field: "SFTP_PRIVATE_KEY_FILE",

@@ -1,18 +1,17 @@
-import { AppError, handled } from "@/lib/http/errors";
+import { AppError } from "@/lib/http/errors";
+import { route } from "@/lib/http/route";
 import { brandById, CRAWLER_CACHE, sitemapPart, storeSitemapSource } from "@/lib/seo";
 import { store } from "@/lib/store";
 
 export const dynamic = "force-dynamic";
 
 /** One part of a split sitemap (/sitemaps/hotels-2.xml), as named by the index at /sitemap.xml. */
-export const GET = handled(
-  async (_request: Request, { params }: { params: Promise<{ brand: string; file: string }> }) => {
-    const { brand: id, file } = await params;
-    const brand = brandById(id);
-    const body = await sitemapPart(brand, storeSitemapSource((await store()).db), file);
-    if (!body) throw new AppError({ status: 404, code: "NOT_FOUND", message: "No such sitemap" });
-    return new Response(body, {
-      headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": CRAWLER_CACHE },
-    });
+export const GET = route<{ brand: string; file: string }>(
+  async (_request, { params }) => {
+    const brand = brandById(params.brand);
+    const body = await sitemapPart(brand, storeSitemapSource((await store()).db), params.file);
+    if (!body) throw new AppError({ code: "NOT_FOUND", message: "No such sitemap" });
+    return new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8" } });
   },
+  { cache: CRAWLER_CACHE },
 );

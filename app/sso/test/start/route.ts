@@ -1,8 +1,7 @@
-import type { NextRequest } from "next/server";
 import { startTestFrom } from "@/lib/sso-check/trace";
-import { handled } from "@/lib/http/errors";
+import { route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";
 
 /** The silent-SSO test page's button (a form): a silent sign-in of the test's own (lib/sso-check/trace.ts). */
-export const POST = handled((request: NextRequest) => startTestFrom(request));
+export const POST = route(startTestFrom);

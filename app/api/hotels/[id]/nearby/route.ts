@@ -1,5 +1,6 @@
-import { brandForHost, queryPreferences } from "@/lib/brands/context";
-import { AppError, errorResponse } from "@/lib/http/errors";
+import { queryPreferences } from "@/lib/brands/context";
+import { AppError } from "@/lib/http/errors";
+import { brandRoute } from "@/lib/http/route";
 import { placesAround } from "@/lib/places/nearby";
 import { PLACE_CATEGORIES } from "@/lib/places/types";
 import { HITS_DEFAULT, RADIUS_DEFAULT_KM, ROOMS_DEFAULT } from "@/lib/places/request";
@@ -8,13 +9,12 @@ import { hotelCatalog } from "@/lib/search/service";
 export const dynamic = "force-dynamic";
 
 /** A hotel page's nearby panel: the nearby-places search (lib/places) centred on the hotel, in the visitor's language. */
-export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }) {
-  try {
-    const brand = brandForHost(request.headers.get("host"));
+export const GET = brandRoute<{ id: string }>(
+  async (request, { brand, params }) => {
     const { language, currency } = queryPreferences(brand, new URL(request.url).searchParams);
     const catalog = await hotelCatalog();
-    const hotel = catalog.hotel((await params).id);
-    if (!hotel) throw new AppError({ status: 404, code: "HOTEL_NOT_FOUND", field: "id", message: "No such hotel" });
+    const hotel = catalog.hotel(params.id);
+    if (!hotel) throw new AppError({ code: "HOTEL_NOT_FOUND", field: "id", message: "No such hotel" });
     const places = placesAround(
       catalog.view,
       brand,
@@ -31,8 +31,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
         tracking: "none",
       },
     );
-    return Response.json({ places }, { headers: { "Cache-Control": "private, max-age=300" } });
-  } catch (e) {
-    return errorResponse(e);
-  }
-}
+    return Response.json({ places });
+  },
+  { cache: "private, max-age=300" },
+);

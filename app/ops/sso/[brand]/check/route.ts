@@ -1,23 +1,16 @@
-import type { NextRequest } from "next/server";
 import { readFormBody } from "@/lib/http/body";
-import { handled } from "@/lib/http/errors";
 import { NdjsonStream } from "@/lib/http/ndjson";
 import { seeOther } from "@/lib/http/redirect";
-import { assertSameOrigin } from "@/lib/http/same-origin";
-import { requireOperator } from "@/lib/ops/auth";
+import { operatorRoute } from "@/lib/http/route";
 import { brandById, checkFromForm, MAX_CHECK_FORM_BYTES, runForOperators } from "@/lib/sso-check/operators";
 import { store } from "@/lib/store";
-
-type Context = { params: Promise<{ brand: string }> };
 
 /**
  * POST /ops/sso/{brand}/check: runs the sign-on validator with the operators' form. Asked for application/x-ndjson
  * (the page's script), the items stream as they run; a plain form post waits and lands on the stored report.
  */
-export const POST = handled(async (request: NextRequest, { params }: Context) => {
-  await requireOperator(request);
-  assertSameOrigin(request);
-  const brand = brandById((await params).brand);
+export const POST = operatorRoute<{ brand: string }>(async (request, { params }) => {
+  const brand = brandById(params.brand);
   const check = await checkFromForm(brand, await readFormBody(request, MAX_CHECK_FORM_BYTES));
   const { db } = await store();
   if (!(request.headers.get("accept") ?? "").includes("application/x-ndjson")) {

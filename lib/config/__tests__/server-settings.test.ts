@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { parseConfig } from "..";
+import { logLevel } from "../log-level";
+
+describe("the server's and the threads' settings", () => {
+  it("reads PORT and HOST, with 3000 on 127.0.0.1 by default", () => {
+    expect(parseConfig({})).toMatchObject({ PORT: 3000, HOST: "127.0.0.1" });
+    expect(parseConfig({ PORT: "8080", HOST: "0.0.0.0" })).toMatchObject({ PORT: 8080, HOST: "0.0.0.0" });
+    expect(() => parseConfig({ PORT: "eighty" })).toThrow(/PORT: /);
+  });
+
+  it("runs the sync in threads as SYNC_THREADS says", () => {
+    expect(parseConfig({ SYNC_THREADS: "false" }).syncThreads).toBe(false);
+    expect(parseConfig({ SYNC_THREADS: "1" }).syncThreads).toBe(true);
+  });
+
+  it("gives the logger its level, and info for a level that is none (the configuration refuses it)", () => {
+    expect(logLevel({ LOG_LEVEL: "debug" })).toBe("debug");
+    expect(logLevel({})).toBe("info");
+    expect(logLevel({ LOG_LEVEL: "loud" })).toBe("info");
+    expect(() => parseConfig({ LOG_LEVEL: "loud" })).toThrow(/LOG_LEVEL: /);
+  });
+});

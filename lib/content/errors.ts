@@ -1,0 +1,66 @@
+/**
+ * The sync vocabulary: why a content sync (or a gazetteer import) refused a source, failed or did not publish. These
+ * never answer an HTTP request (the commands print them, run records keep them), so they carry no status; the HTTP
+ * vocabulary is lib/http/errors.ts.
+ */
+export const SYNC_ERROR_CODES = [
+  // The source: its settings, its URL or path, its server, its files.
+  "INVALID_CONFIG",
+  "INVALID_SOURCE",
+  "SOURCE_NOT_FOUND",
+  "UNSUPPORTED_FILE",
+  /** A file changed while it was read (the run restarts a few times before failing). */
+  "SOURCE_CHANGED",
+  "SFTP_UNAVAILABLE",
+  "SFTP_AUTH_FAILED",
+  "SFTP_HOST_KEY_MISMATCH",
+  "SFTP_HOST_KEY_NOT_PINNED",
+  // The export itself.
+  /** The source's schema differs from ours (--allow-schema-change loads it anyway). */
+  "SCHEMA_MISMATCH",
+  "SCHEMA_TOO_LARGE",
+  "EMPTY_EXPORT",
+  "INVALID_EXPORT_FILE",
+  "TRUNCATED_INPUT",
+  // The run: another holds the lock, this one lost it, or it staged and refused to publish (--force publishes).
+  "SYNC_LOCKED",
+  "SYNC_LOCK_LOST",
+  "REMOVAL_THRESHOLD",
+  "REJECTION_THRESHOLD",
+  /** A run whose process died, found and closed by the next run. */
+  "ABANDONED",
+  /** Anything unexpected, its message as it came. */
+  "SYNC_FAILED",
+  /** The gazetteer import (npm run places) could not read its input. */
+  "IMPORT_FAILED",
+] as const;
+
+export type SyncErrorCode = (typeof SYNC_ERROR_CODES)[number];
+
+/** A failure of a sync or import: a code of SYNC_ERROR_CODES, a readable message and, where one is at fault, the file or setting. */
+export class SyncError extends Error {
+  readonly code: SyncErrorCode;
+  readonly field?: string;
+
+  constructor(opts: { code: SyncErrorCode; message: string; field?: string; cause?: unknown }) {
+    super(opts.message, { cause: opts.cause });
+    this.name = "SyncError";
+    this.code = opts.code;
+    this.field = opts.field;
+  }
+}
+
+export function isSyncError(e: unknown): e is SyncError {
+  return e instanceof SyncError;
+}
+
+export function isSyncErrorCode(code: unknown): code is SyncErrorCode {
+  return (SYNC_ERROR_CODES as readonly unknown[]).includes(code);
+}
+
+/** What a run record and a command's --json keep of a failure: its code and message. */
+export function syncFailure(e: unknown): { code: SyncErrorCode; message: string } {
+  return isSyncError(e)
+    ? { code: e.code, message: e.message }
+    : { code: "SYNC_FAILED", message: e instanceof Error ? e.message : String(e) };
+}
