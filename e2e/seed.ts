@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import pino from "pino";
 import { generateExport, nextDayExport } from "../lib/content/generate";
-import { LocalSource } from "../lib/content/sources";
+import { LocalSource } from "../lib/content/sync/sources";
 import { syncExport } from "../lib/content/sync";
 import { openStore } from "../lib/store/db";
 import { spawn } from "node:child_process";

@@ -6,7 +6,7 @@ import autocannon from "autocannon";
 import pino from "pino";
 import { startAppServer, type AppServer } from "@/lib/testing/app-server";
 import { generateExport } from "@/lib/content/generate";
-import { LocalSource } from "@/lib/content/sources";
+import { LocalSource } from "@/lib/content/sync/sources";
 import { syncExport } from "@/lib/content/sync";
 import { openTestStore } from "@/lib/testing/store";
 import { markdownTable } from "./format";

@@ -5,12 +5,12 @@ import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { generateExport, nextDayExport } from "@/lib/content/generate";
-import { LocalSource } from "@/lib/content/sources";
-import { decode, recordText, splitRecords } from "@/lib/content/records";
+import { LocalSource } from "@/lib/content/sync/sources";
+import { decode, recordText, splitRecords } from "@/lib/content/sync/records";
 import { createValidator } from "@/lib/content/validate";
 import { startSftpServer } from "@/lib/testing/sftp-server";
 import { openTestStore } from "@/lib/testing/store";
-import type { RunTimes } from "@/lib/content/thread-times";
+import type { RunTimes } from "@/lib/content/sync/thread-times";
 import { markdownTable } from "./format";
 
 const usage = `Usage: npm run bench:sync -- [--count 100000] [--seed 1] [--runs 3] [--plain] [--no-postgres]

@@ -5,7 +5,7 @@ import { config } from "@/lib/config";
 import { log } from "@/lib/log";
 import { openConfiguredStore } from "@/lib/store";
 import { generateExport } from "@/lib/content/generate";
-import { LocalSource } from "@/lib/content/sources";
+import { LocalSource } from "@/lib/content/sync/sources";
 import { syncExport } from "@/lib/content/sync";
 import { DEMO_PASSWORD, demoUsers } from "@/lib/partner-idp";
 import { startDemoSso, type DemoSso } from "@/lib/partner-idp/demo";

@@ -7,7 +7,7 @@ import { recountHotels, loadGazetteer } from "@/lib/places/recount";
 import { PLACE_CATEGORIES } from "@/lib/places/types";
 import { loadHotelCounts } from "@/lib/places/store";
 import { progressReporter } from "./progress";
-import { withSyncLock } from "@/lib/content/lock";
+import { withSyncLock } from "@/lib/content/sync/lock";
 import { config } from "@/lib/config";
 
 const usage = `Usage: npm run places -- <command>

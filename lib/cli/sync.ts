@@ -3,7 +3,7 @@ import { config } from "@/lib/config";
 import { log } from "@/lib/log";
 import { isSyncError } from "@/lib/content/errors";
 import { openConfiguredStore } from "@/lib/store";
-import { openSource } from "@/lib/content/sources";
+import { openSource } from "@/lib/content/sync/sources";
 import { syncExport } from "@/lib/content/sync";
 import { formatSummary } from "./format";
 import { progressReporter } from "./progress";

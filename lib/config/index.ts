@@ -1,7 +1,7 @@
 import { z } from "zod";
 import os from "node:os";
 import path from "node:path";
-import { PAUSE_STEPS, parsePause } from "@/lib/content/faults";
+import { PAUSE_STEPS, parsePause } from "@/lib/content/sync/faults";
 import { logLevelSchema } from "./log-level";
 import { attributionUrlProblem, tileTemplateProblem, type TileServer } from "@/lib/maps/tile-server";
 
@@ -162,7 +162,7 @@ const envSchema = z.object({
   /** Set by test harnesses to their pid: the process exits once that parent is gone (lib/runtime/parent.ts). */
   EXIT_WITH_PARENT: z.coerce.number().int().positive().optional(),
   /**
-   * Fault injection for the crash tests, `<step>:<ms>`: the sync pauses that long at a step (lib/content/faults.ts),
+   * Fault injection for the crash tests, `<step>:<ms>`: the sync pauses that long at a step (lib/content/sync/faults.ts),
    * after logging "fault point". Test only.
    */
   SYNC_TEST_PAUSE_AT: z

@@ -42,7 +42,7 @@ export interface PagePolicyInput {
  * - style-src: 'self' (Next's stylesheets) and the nonce for style elements; style *attributes* need
  *   style-src-attr 'unsafe-inline': the brand layout sets the brand's theme (colours and fonts from the registry) as
  *   CSS variables in a style attribute. An attribute cannot run script or load a stylesheet; supplier HTML keeps no
- *   attributes at all (lib/content/html.ts).
+ *   attributes at all (lib/hotels/html.ts).
  * - img-src: hotel images come from any supplier host (their URLs are the record's), so any https image; over plain
  *   http (development, the demo) http images too, over TLS they are upgraded (upgrade-insecure-requests). A
  *   configured map tile server's origin is named as well (imageOrigins).

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { Brand } from "@/lib/brands";
-import { localizedParagraphs, type Translation } from "@/lib/content/html";
-import { shownImages } from "@/lib/content/images";
-import type { HotelExportRecord } from "@/lib/content/record-types";
+import { localizedParagraphs, type Translation } from "@/lib/hotels/html";
+import { shownImages } from "@/lib/hotels/images";
+import type { HotelExportRecord } from "@/lib/hotels/record-types";
 import type { Language } from "@/lib/locale";
 
 /**

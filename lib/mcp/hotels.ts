@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { Brand } from "@/lib/brands";
-import { localizedText } from "@/lib/content/html";
-import { getHotels } from "@/lib/content/queries";
-import type { HotelExportRecord } from "@/lib/content/record-types";
+import { localizedText } from "@/lib/hotels/html";
+import { getHotels } from "@/lib/hotels/queries";
+import type { HotelExportRecord } from "@/lib/hotels/record-types";
 import { AppError } from "@/lib/http/errors";
 import { countryCodeByName, countryName } from "@/lib/locale";
 import { PLACE_ID_PATTERN } from "@/lib/places/place-id";

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { store, type Database } from "@/lib/store";
-import { countHotels, recentRuns, rejectedRecords, removedHotels } from "@/lib/content/queries";
+import { countHotels, recentRuns, rejectedRecords, removedHotels } from "@/lib/hotels/queries";
 import { processShared } from "@/lib/runtime/shared";
 import { hotelCatalog } from "@/lib/search/service";
 import { arrivalsByLabel, unverifiedArrivals } from "@/lib/tracking/arrivals";

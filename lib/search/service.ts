@@ -4,7 +4,7 @@ import { log } from "@/lib/log";
 import { processShared } from "@/lib/runtime/shared";
 import { servingSnapshot } from "@/lib/places/service";
 import type { PlacesView } from "@/lib/places/nearby";
-import { localizedText } from "@/lib/content/html";
+import { localizedText } from "@/lib/hotels/html";
 import { HotelCatalog, type CatalogHotel } from "./catalog";
 
 /** The name as plain text (a supplier's markup dropped, as the hotel page shows it). */

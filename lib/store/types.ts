@@ -244,7 +244,7 @@ export interface OpsSessionsTable {
   revoked_at: string | null;
 }
 
-/** A property removed from, or restored to, the published snapshot by a run (lib/content/publish.ts). */
+/** A property removed from, or restored to, the published snapshot by a run (lib/content/sync/publish.ts). */
 export interface HotelEventsTable {
   run_id: number;
   hotel_id: string;

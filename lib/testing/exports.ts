@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import pino from "pino";
-import { LocalSource } from "@/lib/content/sources";
+import { LocalSource } from "@/lib/content/sync/sources";
 import { syncExport, type SyncOptions } from "@/lib/content/sync";
 import type { Store } from "@/lib/store";
 import { SCHEMA_PATH } from "@/lib/content/validate";

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { brandContext } from "@/lib/brands/context";
-import { getHotels } from "@/lib/content/queries";
-import { shownImages } from "@/lib/content/images";
+import { getHotels } from "@/lib/hotels/queries";
+import { shownImages } from "@/lib/hotels/images";
 import { format, messages } from "@/lib/i18n/messages";
 import { countryName } from "@/lib/locale";
 import { placeName } from "@/lib/places/types";

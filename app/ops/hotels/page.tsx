@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { store } from "@/lib/store";
-import { hotelEvents, hotelHistory } from "@/lib/content/queries";
-import { diffRecords } from "@/lib/content/diff";
+import { hotelEvents, hotelHistory } from "@/lib/hotels/queries";
+import { diffRecords } from "@/lib/hotels/diff";
 import { opsAccess } from "@/lib/ops/session";
 import { OpsGate } from "../gate";
 

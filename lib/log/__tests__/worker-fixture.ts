@@ -1,10 +1,10 @@
 import { isMainThread } from "node:worker_threads";
 import { log } from "@/lib/log";
-import { startWorker } from "@/lib/content/worker";
+import { startWorker } from "@/lib/content/sync/worker";
 
 /**
  * Run as a script: starts itself as a worker thread, which logs what a reader thread logs of an SFTP source's options
- * (as lib/content/read-worker.ts does) through lib/log. The test reads the line from this process's stderr.
+ * (as lib/content/sync/read-worker.ts does) through lib/log. The test reads the line from this process's stderr.
  */
 if (isMainThread) {
   const worker = startWorker(import.meta.url, "worker-fixture");

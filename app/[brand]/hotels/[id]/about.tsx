@@ -1,4 +1,4 @@
-import { localizedHtml } from "@/lib/content/html";
+import { localizedHtml } from "@/lib/hotels/html";
 import { RichText } from "../../../_components/rich-text";
 import { Section, type SectionProps } from "./section";
 

@@ -1,4 +1,4 @@
-import { localizedText } from "@/lib/content/html";
+import { localizedText } from "@/lib/hotels/html";
 import { countryName } from "@/lib/locale";
 import type { SectionProps } from "./section";
 

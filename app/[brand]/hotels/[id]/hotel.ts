@@ -1,8 +1,8 @@
 import { cache } from "react";
 import type { Brand } from "@/lib/brands";
-import { localizedText } from "@/lib/content/html";
-import { getHotel } from "@/lib/content/queries";
-import type { HotelExportRecord } from "@/lib/content/record-types";
+import { localizedText } from "@/lib/hotels/html";
+import { getHotel } from "@/lib/hotels/queries";
+import type { HotelExportRecord } from "@/lib/hotels/record-types";
 import type { Language } from "@/lib/locale";
 import { pageUrls } from "@/lib/seo";
 import { store } from "@/lib/store";

@@ -1,4 +1,4 @@
-import { localizedText, type Translation } from "@/lib/content/html";
+import { localizedText, type Translation } from "@/lib/hotels/html";
 import { Row, Section, richHtml, type SectionProps } from "./section";
 
 /** Where and how to collect the keys (vacation rentals mostly). */

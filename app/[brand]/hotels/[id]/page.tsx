@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { brandContext } from "@/lib/brands/context";
-import { localizedText } from "@/lib/content/html";
-import { shownImages } from "@/lib/content/images";
-import type { HotelExportRecord } from "@/lib/content/record-types";
+import { localizedText } from "@/lib/hotels/html";
+import { shownImages } from "@/lib/hotels/images";
+import type { HotelExportRecord } from "@/lib/hotels/record-types";
 import { categoryLabels, messages } from "@/lib/i18n/messages";
 import { placesNearHotel } from "@/lib/maps/pages";
 import { parseSearchQuery, type QueryValues } from "@/lib/search/params";

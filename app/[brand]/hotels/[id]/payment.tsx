@@ -1,4 +1,4 @@
-import type { Translation } from "@/lib/content/html";
+import type { Translation } from "@/lib/hotels/html";
 import { Row, Section, decimals, richHtml, yesNo, type SectionProps } from "./section";
 
 /** Currency, cards, fees, deposit and what the property takes on site. */

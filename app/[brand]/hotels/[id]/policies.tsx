@@ -1,4 +1,4 @@
-import type { Translation } from "@/lib/content/html";
+import type { Translation } from "@/lib/hotels/html";
 import { Row, Section, richHtml, yesNo, type SectionProps } from "./section";
 
 const HEALTH = [

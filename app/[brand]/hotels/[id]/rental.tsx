@@ -1,4 +1,4 @@
-import type { Translation } from "@/lib/content/html";
+import type { Translation } from "@/lib/hotels/html";
 import { Row, Section, decimals, richHtml, type SectionProps } from "./section";
 
 /** A vacation rental's rooms, size, house rules and property manager. */

@@ -1,5 +1,5 @@
-import { localizedHtml, type Translation } from "@/lib/content/html";
-import type { HotelExportRecord } from "@/lib/content/record-types";
+import { localizedHtml, type Translation } from "@/lib/hotels/html";
+import type { HotelExportRecord } from "@/lib/hotels/record-types";
 import type { Messages } from "@/lib/i18n/messages";
 import type { Language } from "@/lib/locale";
 import { RichText } from "../../../_components/rich-text";

@@ -1,8 +1,8 @@
 import { AppError } from "@/lib/http/errors";
 import { route } from "@/lib/http/route";
-import { sampleImageRendition } from "@/lib/content/images";
+import { sampleImageRendition } from "@/lib/hotels/images";
 
-/** The sample images at the gallery's rendition widths (lib/content/images.ts RENDITION_WIDTHS). */
+/** The sample images at the gallery's rendition widths (lib/hotels/images.ts RENDITION_WIDTHS). */
 export const GET = route<{ width: string; file: string }>(
   async (_request, { params }) => {
     const svg = await sampleImageRendition(params.width, params.file);

@@ -1,6 +1,6 @@
 import { startWorker } from "./worker";
 import { checkRecords, packForThread, type CheckResult } from "./check";
-import { createValidator } from "./validate";
+import { createValidator } from "../validate";
 import type { StepClock, ThreadTimes } from "./thread-times";
 
 export interface Checker {

@@ -1,7 +1,7 @@
 /* eslint-disable @typescript-eslint/no-explicit-any -- these tests mutate the schema's nested JSON */
 import { describe, expect, it } from "vitest";
 import { compareSchemas } from "../schema-check";
-import { loadSchemaText } from "../validate";
+import { loadSchemaText } from "../../validate";
 
 const ours = loadSchemaText();
 /** Our schema changed by `edit`, as a server would offer it. */

@@ -11,7 +11,7 @@ import {
   recentRuns,
   rejectedRecords,
   removedHotels,
-} from "../queries";
+} from "../../../hotels/queries";
 import { hotel, range, syncDir, writeExport } from "@/lib/testing/exports";
 import pino from "pino";
 import { acquireSyncLock, holderName, withSyncLock } from "../lock";

@@ -8,9 +8,9 @@ import { startCuttingProxy, startSftpServer, sshdAvailable, type SftpServer } fr
 import { openTestStore, type TestStore } from "@/lib/testing/store";
 import { SftpSource } from "../sources";
 import { MAX_SCHEMA_BYTES } from "../sources/sftp";
-import { syncExport } from "../sync";
-import { countHotels, getHotel, recentRuns, rejectedRecords } from "../queries";
-import { generateExport } from "../generate";
+import { syncExport } from "..";
+import { countHotels, getHotel, recentRuns, rejectedRecords } from "../../../hotels/queries";
+import { generateExport } from "../../generate";
 import { hotel, quietLog, range, tempDir, writeExport } from "@/lib/testing/exports";
 import { runSyncCli } from "@/lib/testing/cli";
 

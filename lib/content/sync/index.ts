@@ -8,7 +8,7 @@ import { discardRun, publishRun, removalPreview } from "./publish";
 import { deferCheckpoints } from "./checkpoints";
 import { Stager } from "./stage";
 import type { ExportSource } from "./sources";
-import { loadSchemaText } from "./validate";
+import { loadSchemaText } from "../validate";
 import { inlineChecker, workerChecker, type Checker } from "./checker";
 import { stageExport, type SyncProgress } from "./pipeline";
 import { openThreadedReader, type ThreadedReader } from "./reader";
@@ -32,7 +32,7 @@ export interface SyncOptions {
   maxRemovedShare: number;
   maxRejectedShare: number;
   lockStaleSeconds: number;
-  /** Fault injection for the crash tests (lib/content/faults.ts). */
+  /** Fault injection for the crash tests (lib/content/sync/faults.ts). */
   pauseAt?: PauseAt;
   batchSize?: number;
   /** Read and check records in worker threads (true) or all on the calling thread (false). */

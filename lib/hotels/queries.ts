@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@/lib/store";
-import { isHotelId } from "./hotel-id";
-import type { HotelRecord } from "./summary";
-import type { RecordError } from "./validate";
+import { isHotelId } from "../content/hotel-id";
+import type { HotelRecord } from "../content/sync/columns";
+import type { RecordError } from "../content/validate";
 
 /** What pages read: only published snapshots, never a run's staging. */
 

@@ -1,6 +1,6 @@
 import { parentPort } from "node:worker_threads";
 import { checkRecords, unpackRecords, type PackedRecords } from "./check";
-import { createValidator } from "./validate";
+import { createValidator } from "../validate";
 import { StepClock } from "./thread-times";
 
 /** Worker thread: parses and validates batches of records while the main thread reads and writes. */

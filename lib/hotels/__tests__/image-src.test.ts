@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { shownImages } from "../images";
-import { SAMPLE_IMAGE_BASE } from "../sample-images";
-import { imageSrc } from "../text";
+import { SAMPLE_IMAGE_BASE } from "../../content/sample-images";
+import { imageSrc } from "../image-src";
 
 describe("the image URLs a page shows", () => {
   it("keeps http(s) images, maps the sample host onto this server's sample images, and nothing else", () => {

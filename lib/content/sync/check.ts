@@ -1,7 +1,7 @@
 import type { HotelColumns } from "@/lib/store";
-import { hotelIdProblem } from "./hotel-id";
-import { hotelColumns, type HotelRecord } from "./summary";
-import type { RecordError, RecordValidator } from "./validate";
+import { hotelIdProblem } from "../hotel-id";
+import { hotelColumns, type HotelRecord } from "./columns";
+import type { RecordError, RecordValidator } from "../validate";
 import type { StepClock } from "./thread-times";
 
 /** What checking one record's text gives: its id (when readable), its columns (when valid) or its errors. */

@@ -2,7 +2,7 @@ import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openTestStore, STORE_KINDS, TEST_POSTGRES_URL, type TestStore } from "@/lib/testing/store";
 import { countsBehind } from "@/lib/places/store";
-import { getHotel, recentRuns } from "../queries";
+import { getHotel, recentRuns } from "../../../hotels/queries";
 import { hotel, range, syncDir, writeExport } from "@/lib/testing/exports";
 import { runSyncCli } from "@/lib/testing/cli";
 

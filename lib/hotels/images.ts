@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Language } from "@/lib/locale";
 import { localizedText, type Translation } from "./html";
-import { imageSrc, SAMPLE_FILE_NAME } from "./text";
+import { imageSrc, SAMPLE_FILE_NAME } from "./image-src";
 
 /** Seed §2.1 image item. */
 export interface RecordImage {

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { SyncErrorCode } from "./errors";
+import type { SyncErrorCode } from "../errors";
 import type { Logger } from "@/lib/log";
 import type { Database, SyncRunStatus } from "@/lib/store";
 import type { SchemaStatus } from "./schema-check";

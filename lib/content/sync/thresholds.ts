@@ -1,5 +1,5 @@
 import type { StageCounts } from "./stage";
-import type { SyncErrorCode } from "./errors";
+import type { SyncErrorCode } from "../errors";
 
 export interface Refusal {
   code: SyncErrorCode;

@@ -9,11 +9,11 @@ process.env.SYNC_MAX_RECORD_BYTES = String(64 * 1024);
 
 let store: TestStore;
 let helpers: typeof import("@/lib/testing/exports");
-let queries: typeof import("../queries");
+let queries: typeof import("../../../hotels/queries");
 
 beforeAll(async () => {
   helpers = await import("@/lib/testing/exports");
-  queries = await import("../queries");
+  queries = await import("../../../hotels/queries");
   store = await (await import("@/lib/testing/store")).openTestStore("sqlite");
 });
 afterAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openTestStore, STORE_KINDS, type TestStore } from "@/lib/testing/store";
 import { copyRows, copyText } from "../pg-copy";
-import { countHotels, getHotel, recentRuns } from "../queries";
+import { countHotels, getHotel, recentRuns } from "../../../hotels/queries";
 import { hotel, range, syncDir, writeExport } from "@/lib/testing/exports";
 
 const TABLES = ["hotels", "hotel_versions", "hotel_events", "sync_runs", "sync_seen", "rejected_records", "sync_lock"];
