@@ -1,7 +1,7 @@
 import { AppError } from "@/lib/http/errors";
 import { brands, type Brand } from "./index";
 
-/** Seed §5: the brand whose partner key the X-Partner-Key header carries; missing or unknown → 401. */
+/** Spec §5: the brand whose partner key the X-Partner-Key header carries; missing or unknown → 401. */
 export function brandForPartnerKey(key: string | null): Brand {
   if (!key) {
     throw new AppError({

@@ -10,7 +10,7 @@ export interface Preferences {
 /** Cookie names of the saved preferences (host-only cookies: every brand host keeps its own). */
 export const PREFERENCE_COOKIES = { language: "lang", currency: "curr" } as const;
 
-/** Query parameters of a search-results link (seed §2.2) that carry preferences. */
+/** Query parameters of a search-results link (spec §2.2) that carry preferences. */
 export interface PreferenceQuery {
   lang?: string | null;
   curr?: string | null;
@@ -64,7 +64,7 @@ export function negotiateLanguage(brand: Brand, header: string | null | undefine
 }
 
 /**
- * One preference (language or currency) by the rules of the search-results link (seed §2.2, §4.1):
+ * One preference (language or currency) by the rules of the search-results link (spec §2.2, §4.1):
  * a forced value from the link overrides and replaces the saved one; an unforced one applies (and is saved) only when
  * the visitor has none saved; otherwise the saved value, else the fallback (not saved: nothing was chosen).
  * Values the brand does not offer are ignored.

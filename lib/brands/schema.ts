@@ -83,9 +83,9 @@ export const brandSchema = z
     languages: z.object({ default: language, supported: z.array(language).min(1) }),
     currencies: z.object({ default: currency, supported: z.array(currency).min(1) }),
     partner: z.object({
-      /** The partner-identifying `source` parameter of search-result links (seed §2.2). */
+      /** The partner-identifying `source` parameter of search-result links (spec §2.2). */
       source: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, "must be 1-40 letters, digits, _ or -"),
-      /** X-Partner-Key values accepted for this brand (seed §5). */
+      /** X-Partner-Key values accepted for this brand (spec §5). */
       keys: z.array(partnerKey).min(1),
       /** Whether nearby-places links override the visitor's saved currency / language (forceCurrencyChange…). */
       forceCurrencyChange: z.boolean().default(false),

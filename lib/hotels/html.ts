@@ -2,7 +2,7 @@ import sanitizeHtml from "sanitize-html";
 import type { Language } from "@/lib/locale";
 
 /**
- * Supplier HTML (seed §2.1 translation values carry <p>, <ul><li>, <br>, <strong>, sometimes unbalanced) reduced to an
+ * Supplier HTML (spec §2.1 translation values carry <p>, <ul><li>, <br>, <strong>, sometimes unbalanced) reduced to an
  * allow-list: these tags, no attributes at all (so no event handlers, styles or URLs), everything else dropped with
  * its tags (script and style with their content). The parser balances what suppliers leave open.
  */

@@ -4,7 +4,7 @@ import type { Language } from "@/lib/locale";
 import { localizedText, type Translation } from "./html";
 import { imageSrc, SAMPLE_FILE_NAME } from "./image-src";
 
-/** Seed §2.1 image item. */
+/** Spec §2.1 image item. */
 export interface RecordImage {
   method?: string;
   href?: string;

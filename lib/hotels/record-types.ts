@@ -1,7 +1,7 @@
 import type { Translation } from "./html";
 import type { RecordImage } from "./images";
 
-/** Seed §2.1 as a type: every optional part of a record (the schema has validated it; pages still check values). */
+/** Spec §2.1 as a type: every optional part of a record (the schema has validated it; pages still check values). */
 export interface HotelExportRecord {
   id: string;
   name: Translation;

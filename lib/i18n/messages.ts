@@ -698,7 +698,7 @@ const CATEGORY_LABELS: Partial<Record<Language, Record<string, string>>> = {
   },
 };
 
-/** Names of the place categories (seed §4.1) in a language, English where not translated. */
+/** Names of the place categories (spec §4.1) in a language, English where not translated. */
 export function categoryLabels(language: Language): Record<string, string> {
   return { ...CATEGORY_LABELS.en, ...CATEGORY_LABELS[language] };
 }

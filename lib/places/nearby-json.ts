@@ -5,7 +5,7 @@ import type { NearbyPlacesRequest } from "./request";
 import { placeName } from "./types";
 
 /**
- * The response body of POST /v1/nearby-places (seed §2.3) as UTF-8 JSON: the bytes of
+ * The response body of POST /v1/nearby-places (spec §2.3) as UTF-8 JSON: the bytes of
  * JSON.stringify({ places: nearbyPlaces(view, brand, req) }), copied place by place into one buffer from parts.
  *
  * A thousand places make a few hundred KB. Built as objects, then one string, then bytes, most of the time went to
@@ -25,7 +25,7 @@ export function nearbyPlacesJson(view: PlacesView, brand: Brand, req: NearbyPlac
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i]!;
     const p = view.listed[id]!;
-    // Field order and number formatting as JSON.stringify of a NearbyPlace (seed §2.2). A head starts with the comma
+    // Field order and number formatting as JSON.stringify of a NearbyPlace (spec §2.2). A head starts with the comma
     // that separates places: skipped for the first.
     const head = (parts.heads[id] ??= Buffer.from(
       `,{"placeName":${JSON.stringify(placeName(p, req.language))},"placeId":${JSON.stringify(p.placeId)},` +
@@ -113,7 +113,7 @@ class ByteWriter {
   }
 
   /**
-   * A count of hundredths (≥ 0) as JSON.stringify writes it divided by 100 (seed §2.2 distanceKM: km rounded to
+   * A count of hundredths (≥ 0) as JSON.stringify writes it divided by 100 (spec §2.2 distanceKM: km rounded to
    * 10 m): "981.1" for 98110, "0.09" for 9, "12" for 1200. That is the shortest decimal that reads back as the
    * same double, and the double nearest to a number of hundredths is read back from its two-decimal form.
    */

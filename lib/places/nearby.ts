@@ -9,7 +9,7 @@ import { PLACE_CATEGORIES, placeName, type Place, type PlaceCategory } from "./t
 
 const CATEGORY_BIT = new Map(PLACE_CATEGORIES.map((c, i) => [c, 1 << i]));
 
-/** Seed §2.2: one item of the response. */
+/** Spec §2.2: one item of the response. */
 export interface NearbyPlace {
   placeName: string;
   placeId: string;
@@ -64,7 +64,7 @@ export class PlacesView {
 }
 
 /**
- * The main place of a request (seed §4.1): placeId wins over placeName; among same-named places `country` picks
+ * The main place of a request (spec §4.1): placeId wins over placeName; among same-named places `country` picks
  * the first one in that country, else the first of all (most prominent: see Gazetteer.named).
  */
 export function mainPlace(gazetteer: Gazetteer, req: NearbyPlacesRequest): Place {
@@ -143,7 +143,7 @@ export function nearbyAnswer(view: PlacesView, brand: Brand, centre: NearbyCentr
   return { ids: view.aroundIds(centre, req.radiusKm, req.hits, req.placeCategories), link };
 }
 
-/** Seed §2.2 distanceKM in hundredths of a kilometre: rounded to 10 m, an integer. */
+/** Spec §2.2 distanceKM in hundredths of a kilometre: rounded to 10 m, an integer. */
 export const distanceHundredths = (centre: NearbyCentre, p: Place) =>
   Math.round(distanceKm(centre.lat, centre.lon, p.lat, p.lon) * 100);
 

@@ -5,17 +5,17 @@ import { SUPPORTED_LANGUAGES, toCountryCode, toCurrency, toLanguage, type Langua
 import { PLACE_CATEGORIES, isPlaceCategory, type PlaceCategory } from "./types";
 import { parseRooms } from "./rooms";
 
-/** Seed §8 limits. */
+/** Spec §8 limits. */
 export const RADIUS_DEFAULT_KM = 50;
 export const RADIUS_MAX_KM = 1000;
 export const HITS_DEFAULT = 10;
 export const HITS_MAX = 1000;
 export const ROOMS_DEFAULT = "2";
-/** Seed §4.1 leaves the device values "not shown": these three. */
+/** Spec §4.1 leaves the device values "not shown": these three. */
 export const USER_DEVICES = ["desktop", "tablet", "mobile"] as const;
 export type UserDevice = (typeof USER_DEVICES)[number];
 
-/** A validated nearby-places request, defaults applied (seed §4.1). */
+/** A validated nearby-places request, defaults applied (spec §4.1). */
 export interface NearbyPlacesRequest {
   placeName?: string;
   placeId?: string;
@@ -98,7 +98,7 @@ export function isIsoDate(s: string): boolean {
 }
 
 /**
- * Validates a parsed JSON body against every rule of seed §4.1 and applies the defaults. All problems are collected;
+ * Validates a parsed JSON body against every rule of spec §4.1 and applies the defaults. All problems are collected;
  * the error names the first one's field and lists the rest in details. Values are taken as sent (no trimming; null
  * is a wrong type, not an omission).
  */
@@ -144,20 +144,20 @@ export function parseNearbyPlacesRequest(body: unknown): NearbyPlacesRequest {
     return v;
   };
 
-  // seed §4.1: one of placeName / placeId; placeId wins and placeName is then ignored.
+  // spec §4.1: one of placeName / placeId; placeId wins and placeName is then ignored.
   const placeId = text("placeId", 100);
   const placeName = value("placeId") === undefined ? text("placeName", 200) : undefined;
   if (value("placeId") === undefined && value("placeName") === undefined)
     missing("placeName", "One of placeName or placeId is required");
   const country = text("country", 100);
 
-  // seed §4.1 / §8: radius omitted or 0 → 50, negative rejected, maximum 1000.
+  // spec §4.1 / §8: radius omitted or 0 → 50, negative rejected, maximum 1000.
   let radiusKm = integer("radius") ?? 0;
   if (radiusKm < 0) invalid("radius", "radius must not be negative");
   else if (radiusKm > RADIUS_MAX_KM) invalid("radius", `radius must be at most ${RADIUS_MAX_KM} (kilometres)`);
   if (radiusKm === 0) radiusKm = RADIUS_DEFAULT_KM;
 
-  // seed §4.1 / §8: hits omitted or non-positive → 10, maximum 1000.
+  // spec §4.1 / §8: hits omitted or non-positive → 10, maximum 1000.
   let hits = integer("hits") ?? 0;
   if (hits > HITS_MAX) invalid("hits", `hits must be at most ${HITS_MAX}`);
   if (hits <= 0) hits = HITS_DEFAULT;

@@ -1,5 +1,5 @@
 /**
- * The `rooms` format (seed §4.1: "room configuration; default 2", format not shown): rooms separated by ",", each
+ * The `rooms` format (spec §4.1: "room configuration; default 2", format not shown): rooms separated by ",", each
  * room the number of adults (1-8) optionally followed by "-" and each child's age (0-17). "2" is one room for two
  * adults; "2-4-9" two adults with children aged 4 and 9; "2,1" two rooms. At most 8 rooms and 6 children a room.
  */

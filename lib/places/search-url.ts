@@ -22,7 +22,7 @@ export interface SearchLinkContext {
 export type LinkTracking = "signed" | "unsigned" | "none";
 
 /**
- * Builds search-results links on the brand's domain (seed §2.2): the query carries placeId, curr, lang, rooms,
+ * Builds search-results links on the brand's domain (spec §2.2): the query carries placeId, curr, lang, rooms,
  * checkIn / checkOut and label when given, the partner's source, the anonymous id for click tracking, `sig` (the
  * signature of source, label and anonymousId: lib/tracking/signature.ts) and forceCurrencyChange /
  * forceLanguageChange ("true" / "false", from the brand's settings). Everything but placeId is the same for every

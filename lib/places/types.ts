@@ -1,6 +1,6 @@
 import type { Language } from "@/lib/locale";
 
-/** Seed §4.1: the eight place categories, in its order (also how same-named places of equal population rank). */
+/** Spec §4.1: the eight place categories, in its order (also how same-named places of equal population rank). */
 export const PLACE_CATEGORIES = [
   "country",
   "adminDivision",

@@ -3,7 +3,7 @@ import type { SearchQuery } from "./params";
 import { stayParams, withStay, type Stay } from "./stay";
 
 /**
- * The search-results page and every link to it (seed §2.2: "the nearby-places url lands here"). Pure: the search box
+ * The search-results page and every link to it (spec §2.2: "the nearby-places url lands here"). Pure: the search box
  * bundles it.
  */
 export const SEARCH_PATH = "/search";

@@ -9,7 +9,7 @@ export interface SearchQuery {
   placeId?: string;
   q?: string;
   filters: SearchFilters;
-  /** The stay, carried on to hotel pages and further result pages (seed §2.2 link parameters): valid values only. */
+  /** The stay, carried on to hotel pages and further result pages (spec §2.2 link parameters): valid values only. */
   stay: Stay;
   /** What the query asked for (real dates, valid rooms), shown again in the search box to be corrected. */
   stayAsked: Stay;

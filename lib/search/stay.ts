@@ -1,14 +1,14 @@
 import { parseRooms } from "@/lib/places/rooms";
 
 /**
- * The stay a visitor searches for (seed §2.2: the search-results URL carries checkIn, checkOut and rooms): parsed and
+ * The stay a visitor searches for (spec §2.2: the search-results URL carries checkIn, checkOut and rooms): parsed and
  * checked the same way on the server (a URL, a plain form GET) and in the browser (the search box), so both say the
  * same thing. Pure: no server-only imports, the search box bundles it.
  */
 
 /** The longest stay the brand sites search for, in nights (as the large hotel sites do). */
 export const STAY_MAX_NIGHTS = 30;
-/** Seed §4.1: rooms defaults to "2" (one room, two adults). */
+/** Spec §4.1: rooms defaults to "2" (one room, two adults). */
 export const STAY_DEFAULT_ROOMS = "2";
 
 /** What can be wrong with a stay; each has a message in every brand language (lib/i18n/messages.ts). */

@@ -7,7 +7,7 @@ import { trackingKey, verifyTracking } from "./signature";
 import { arrivalRecorder, type ArrivalRecorder } from "./recorder";
 
 /**
- * Click tracking (seed §4.1 "Dynamic Click Tracking"): a visitor who arrives on a brand's search page through a link
+ * Click tracking (spec §4.1 "Dynamic Click Tracking"): a visitor who arrives on a brand's search page through a link
  * that nearby-places built for the brand's partner is recorded as an arrival: brand, partner source, place, label,
  * anonymous id, day and time. Only the brand's own partner `source` counts at all; only a link whose signature
  * (lib/tracking/signature.ts) verifies is an arrival, and only once per visitor, label and day; a link with the

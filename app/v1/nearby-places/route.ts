@@ -7,7 +7,7 @@ import { placesView } from "@/lib/places/service";
 
 export const dynamic = "force-dynamic";
 
-/** Seed §4.1: POST /v1/nearby-places. */
+/** Spec §4.1: POST /v1/nearby-places. */
 export const POST = partnerRoute(async (request, { brand }) => {
   const req = parseNearbyPlacesRequest(await readJsonBody(request));
   const json = nearbyPlacesJson(await placesView(), brand, req);

@@ -12,7 +12,7 @@ const resolve = (
   acceptLanguage?: string,
 ) => resolvePreferences(aurora, { query, saved, acceptLanguage });
 
-describe("preferences from a search-results link (seed §2.2)", () => {
+describe("preferences from a search-results link (spec §2.2)", () => {
   it("a forced value overrides and replaces the saved one", () => {
     expect(resolve({ lang: "fr", forceLanguageChange: "true" }, { lang: "de" })).toEqual({
       preferences: { language: "fr", currency: "EUR" },

@@ -97,7 +97,7 @@ describe("the bundled gazetteer", () => {
     expect([seville.name, seville.names?.en, seville.names?.it]).toEqual(["Sevilla", "Seville", "Siviglia"]);
   });
 
-  it("orders same-named places most populous first (the 'first match' of seed §4.1)", () => {
+  it("orders same-named places most populous first (the 'first match' of spec §4.1)", () => {
     const paris = gazetteer.named("Paris");
     expect(paris.length).toBeGreaterThan(3);
     for (let i = 1; i < paris.length; i++)

@@ -83,7 +83,7 @@ function raw(
 }
 
 describe("POST /v1/nearby-places over HTTP (the built app)", () => {
-  it("answers 200 with the places of seed §2.3, nearest first, links on the partner's brand domain", async () => {
+  it("answers 200 with the places of spec §2.3, nearest first, links on the partner's brand domain", async () => {
     const res = await post(server, { ...validBody, hits: 20, radius: 500, label: "widget", anonymousId: "visitor-7" });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^application\/json/);

@@ -80,7 +80,7 @@ describe("nearbyPlaces (the library call behind POST /v1/nearby-places)", () => 
     expect(places.map((p) => p.placeName)).not.toContain("Emptyville"); // no hotels: its link would lead nowhere
   });
 
-  it("carries every field of seed §2.2", () => {
+  it("carries every field of spec §2.2", () => {
     const [first] = ask({ hits: 1 });
     expect(first).toEqual({
       placeName: "Colosseum",
@@ -134,7 +134,7 @@ describe("nearbyPlaces (the library call behind POST /v1/nearby-places)", () => 
     expect([e.status, e.code, e.field]).toEqual([400, "INVALID_FIELD", "country"]);
   });
 
-  it("builds each url on the partner's brand domain, landing on its search page with the seed's parameters", () => {
+  it("builds each url on the partner's brand domain, landing on its search page with the spec's parameters", () => {
     const [p] = ask({
       hits: 1,
       currency: "chf",

@@ -25,7 +25,7 @@ function expectRefused(body: unknown, field: string, code = "INVALID_FIELD", mes
   if (message) expect(issue!.message).toMatch(message);
 }
 
-describe("nearby-places request (seed §4.1)", () => {
+describe("nearby-places request (spec §4.1)", () => {
   it("applies the defaults: radius 50, hits 10, all categories, rooms 2, a generated anonymousId", () => {
     const r = parseNearbyPlacesRequest(base);
     expect(r).toMatchObject({ radiusKm: 50, hits: 10, rooms: "2", currency: "EUR", language: "en" });

@@ -2,7 +2,7 @@ import { localizedHtml } from "@/lib/hotels/html";
 import { RichText } from "../../../_components/rich-text";
 import { Section, type SectionProps } from "./section";
 
-/** Seed §2.1 descriptions, in the order a reader wants them (headline is shown under the name). */
+/** Spec §2.1 descriptions, in the order a reader wants them (headline is shown under the name). */
 const DESCRIPTIONS = [
   "overall",
   "location",
