@@ -5,6 +5,7 @@ import { parseArgs } from "node:util";
 import { HttpBrowser, samePage, type Hop, type StoredCookie } from "@/lib/testing/http-browser";
 import { SSO_COOKIES } from "@/lib/auth/cookies";
 import demoBrands from "@/lib/brands/demo-brands.json" with { type: "json" };
+import { logLevel } from "@/lib/config/log-level";
 import { log } from "@/lib/log";
 import { DEMO_PASSWORD, demoUsers } from "@/lib/partner-idp";
 import { startDemoSso, type DemoSso } from "@/lib/partner-idp/demo";
@@ -286,7 +287,7 @@ async function main(): Promise<void> {
   const opts = options();
   if (!opts) return;
   // The IdP runs in this process: its info lines would break the progress line.
-  log.level = process.env.LOG_LEVEL ?? "warn";
+  log.level = logLevel(process.env, "warn");
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-sso-"));
   let sso: DemoSso | undefined;

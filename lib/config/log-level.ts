@@ -12,7 +12,8 @@ export type LogLevel = z.infer<typeof logLevelSchema>;
  * The log level the environment names; a level that is not one is logged at "info" here, and refused with the other
  * settings' problems where the configuration is parsed (lib/config: start-up and the commands).
  */
-export function logLevel(env: Record<string, string | undefined> = process.env): LogLevel {
+export function logLevel(env: Record<string, string | undefined> = process.env, unset: LogLevel = "info"): LogLevel {
+  if (env.LOG_LEVEL === undefined) return unset;
   const parsed = logLevelSchema.safeParse(env.LOG_LEVEL);
   return parsed.success ? parsed.data : "info";
 }

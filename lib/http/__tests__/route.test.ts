@@ -85,14 +85,20 @@ describe("brandRoute()", () => {
 describe("partnerRoute()", () => {
   it("hands the partner key's brand to the handler; no key or an unknown one is a 401", async () => {
     const { partnerRoute } = await load({ BRANDS_FILE: undefined });
-    const handler = partnerRoute((_r, { brand }) => Response.json({ brand: brand.id }));
+    const called = vi.fn((_r: NextRequest, { brand }: { brand: { id: string } }) => Response.json({ brand: brand.id }));
+    const handler = partnerRoute(called);
     const known = await handler(get("http://x/v1/n", { "x-partner-key": "demo-sakura-partner-key-0002" }), noParams);
     expect(await known.json()).toEqual({ brand: "sakura" });
+    expect(called).toHaveBeenCalledTimes(1);
     for (const headers of [{}, { "x-partner-key": "not-a-key" }] as Record<string, string>[]) {
-      const refused = await handler(get("http://x/v1/n", headers), noParams);
+      const request = new NextRequest("http://x/v1/n", { method: "POST", headers, body: '{"placeCategories":[]}' });
+      const refused = await handler(request, noParams);
       expect(refused.status).toBe(401);
       expect(await refused.json()).toMatchObject({ error: { code: "UNAUTHORIZED", field: "X-Partner-Key" } });
+      // Refused before the handler runs: the body is never read.
+      expect(request.bodyUsed).toBe(false);
     }
+    expect(called).toHaveBeenCalledTimes(1);
   });
 });
 
