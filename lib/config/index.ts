@@ -128,6 +128,16 @@ const envSchema = z.object({
    * socket's peer and the socket's own scheme (no forwarded header is believed).
    */
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /**
+   * Responses smaller than this many bytes are sent uncompressed: compressing them saves less than it costs.
+   * bench:nearby serves with 0, so that its baseline's small answer is compressed as the nearby answers are.
+   */
+  COMPRESS_MIN_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(1024 * 1024)
+    .default(1024),
   /** redis://… : the assistant endpoint's rate-limit counters live there (shared by every instance); in memory when unset. */
   REDIS_URL: z
     .string()

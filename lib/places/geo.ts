@@ -14,9 +14,14 @@ const haverSinDist = (lat: number, cosLat: number, haverSinDLon: number, lat2: n
 
 /** Great-circle distance in kilometres (haversine). */
 export function distanceKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const h = haverSinDist(lat1, Math.cos(lat1 * RAD), haverSin((lon2 - lon1) * RAD), lat2);
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
+  return haverSinKm(haverSinDist(lat1, Math.cos(lat1 * RAD), haverSin((lon2 - lon1) * RAD), lat2));
 }
+
+/**
+ * Kilometres of a haversine of the central angle, as NearestSearch.search reports them: the very number distanceKm
+ * gives for the same two points (the same operations on the same doubles; haverSin is even, bit for bit).
+ */
+export const haverSinKm = (h: number) => 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(h)));
 
 /**
  * A static k-d tree over points (built once, queried many times). Leaves of 16 points: a nearest-first walk pushes
@@ -127,7 +132,15 @@ export class NearestSearch {
 
   constructor(private readonly index: KDBush) {}
 
-  search(lat: number, lon: number, maxResults: number, maxKm: number, accept: (id: number) => boolean): number[] {
+  /** `haverSins`, when given, receives each result's haversine (haverSinKm makes it kilometres), in result order. */
+  search(
+    lat: number,
+    lon: number,
+    maxResults: number,
+    maxKm: number,
+    accept: (id: number) => boolean,
+    haverSins?: number[],
+  ): number[] {
     const { ids, coords, nodeSize } = this.index;
     const result: number[] = [];
     if (maxResults <= 0 || ids.length === 0) return result;
@@ -142,9 +155,11 @@ export class NearestSearch {
     while (this.size > 0) {
       const item = this.item[0]!;
       if (item >= 0) {
-        if (this.dist[0]! > maxH) break;
+        const h = this.dist[0]!;
+        if (h > maxH) break;
         this.pop();
         result.push(item);
+        haverSins?.push(h);
         if (result.length >= maxResults) break;
         continue;
       }

@@ -1,6 +1,6 @@
 import type { Brand } from "@/lib/brands";
 import { countryName, type Language } from "@/lib/locale";
-import { distanceHundredths, mainPlace, nearbyAnswer, type PlacesView } from "./nearby";
+import { hundredthsOfKm, mainPlace, nearbyAnswer, type PlacesView } from "./nearby";
 import type { NearbyPlacesRequest } from "./request";
 import { placeName } from "./types";
 
@@ -10,82 +10,120 @@ import { placeName } from "./types";
  *
  * A thousand places make a few hundred KB. Built as objects, then one string, then bytes, most of the time went to
  * the objects, the string's thousands of pieces joined (two bytes a character as soon as one name needs them), its
- * encoding and the garbage collector. Here a place's JSON is five byte runs and a number: its head (name to
- * "distanceKM":, the same in every answer of the view and language), the distance, its tail (hotelsCnt, the same in
- * every answer of the view), and its link as the answer's prefix, the place's encoded id and the answer's suffix.
+ * encoding and the garbage collector. Here a place's JSON is three byte runs and a number: its head (name to
+ * "distanceKM":, the same in every answer of the view and language), the distance (as the search measured it), its
+ * middle (hotelsCnt and the link up to the place's encoded id, the same in every answer of the view and link
+ * prefix) and the answer's link suffix. The parts are looked up first, so the buffer is allocated once, to size.
  */
 export function nearbyPlacesJson(view: PlacesView, brand: Brand, req: NearbyPlacesRequest): Buffer<ArrayBuffer> {
   const centre = mainPlace(view.gazetteer, req);
-  const { ids, link } = nearbyAnswer(view, brand, centre, req);
-  const parts = jsonParts(view, req.language);
-  const bare = link("");
-  const split = linkParts(link, bare);
-  const out = new ByteWriter(64 + ids.length * (bare.length + 200));
-  out.text('{"places":[');
+  const km: number[] = [];
+  const { ids, link } = nearbyAnswer(view, brand, centre, req, km);
+  const split = linkParts(link);
+  if (!split) return Buffer.from(JSON.stringify({ places: nearbyPlacesSlow(view, req, ids, km, link) }));
+  const heads = jsonParts(view, req.language).heads;
+  const middles = middlesOf(view, split.prefix);
+  const placeHeads: Buffer[] = new Array(ids.length);
+  const placeMiddles: Buffer[] = new Array(ids.length);
+  let size = OPEN.length + CLOSE.length + ids.length * (MAX_DISTANCE_BYTES + split.suffix.length);
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i]!;
     const p = view.listed[id]!;
     // Field order and number formatting as JSON.stringify of a NearbyPlace (spec §2.2). A head starts with the comma
     // that separates places: skipped for the first.
-    const head = (parts.heads[id] ??= Buffer.from(
+    const head = (heads[id] ??= Buffer.from(
       `,{"placeName":${JSON.stringify(placeName(p, req.language))},"placeId":${JSON.stringify(p.placeId)},` +
         `"placeCountry":${JSON.stringify(countryName(p.country, req.language))},` +
         `"placeCategory":${JSON.stringify(p.category)},"distanceKM":`,
     ));
-    out.bytes(head, i === 0 ? 1 : 0);
-    out.hundredths(distanceHundredths(centre, p));
-    out.bytes((parts.tails[id] ??= Buffer.from(`,"hotelsCnt":${view.hotelsCnt(p)},"url":`)), 0);
-    if (split) {
-      out.bytes(split.prefix, 0);
-      out.bytes((parts.ids[id] ??= Buffer.from(encodeURIComponent(p.placeId))), 0);
-      out.bytes(split.suffix, 0);
-    } else out.text(`${JSON.stringify(link(p.placeId))}}`);
+    const middle = (middles[id] ??= Buffer.from(
+      `,"hotelsCnt":${view.hotelsCnt(p)},"url":"${split.prefix}${encodeURIComponent(p.placeId)}`,
+    ));
+    placeHeads[i] = head;
+    placeMiddles[i] = middle;
+    size += head.length + middle.length;
   }
-  out.text("]}");
+  const out = new ByteWriter(size);
+  out.bytes(OPEN, 0);
+  for (let i = 0; i < ids.length; i++) {
+    out.bytes(placeHeads[i]!, i === 0 ? 1 : 0);
+    out.hundredths(hundredthsOfKm(km[i]!));
+    out.bytes(placeMiddles[i]!, 0);
+    out.bytes(split.suffix, 0);
+  }
+  out.bytes(CLOSE, 0);
   return out.result();
 }
 
+const OPEN = Buffer.from('{"places":[');
+const CLOSE = Buffer.from("]}");
+/** The most bytes ByteWriter.hundredths writes for a distance on Earth (under 20 038 km: "20037.51"). */
+const MAX_DISTANCE_BYTES = 8;
+
+/** The same JSON built from objects, for links whose parts need escaping (never with the links built today). */
+function nearbyPlacesSlow(view: PlacesView, req: NearbyPlacesRequest, ids: number[], km: number[], link: Link) {
+  return ids.map((id, i) => {
+    const p = view.listed[id]!;
+    return {
+      placeName: placeName(p, req.language),
+      placeId: p.placeId,
+      placeCountry: countryName(p.country, req.language),
+      placeCategory: p.category,
+      distanceKM: hundredthsOfKm(km[i]!) / 100,
+      hotelsCnt: view.hotelsCnt(p),
+      url: link(p.placeId),
+    };
+  });
+}
+
+type Link = (placeId: string) => string;
+
 /**
- * An answer's links as bytes around the encoded place id: `"prefix` and `suffix"}`. A link is
- * prefix + encodeURIComponent(placeId) + suffix (./search-url.ts), the same prefix and suffix for every place of an
- * answer; the encoded id never needs JSON escaping. Undefined when the rest would (then each link is written whole),
- * or if links are ever built otherwise (checked on a probe id).
+ * An answer's links around the encoded place id: a link is prefix + encodeURIComponent(placeId) + suffix
+ * (./search-url.ts), the same prefix for every answer of a brand and the same suffix for every place of an answer;
+ * the encoded id never needs JSON escaping. The suffix comes as bytes with the closing `"}`. Undefined when prefix or
+ * suffix would need escaping (then the answer is built the slow way), or if links are ever built otherwise (checked
+ * on probe ids).
  */
-function linkParts(link: (placeId: string) => string, bare: string): { prefix: Buffer; suffix: Buffer } | undefined {
+function linkParts(link: Link): { prefix: string; suffix: Buffer } | undefined {
+  const bare = link("");
   const [a, b] = [link("a"), link("b")];
   let k = 0;
   while (k < a.length && a[k] === b[k]) k++;
   const [prefix, suffix] = [bare.slice(0, k), bare.slice(k)];
   if (JSON.stringify(bare) !== `"${bare}"` || link("x y") !== `${prefix}x%20y${suffix}`) return undefined;
-  return { prefix: Buffer.from(`"${prefix}`), suffix: Buffer.from(`${suffix}"}`) };
+  return { prefix, suffix: Buffer.from(`${suffix}"}`) };
 }
 
 /** What places' JSON holds that only depends on the view (one recount) and the language, by index in view.listed. */
 interface JsonParts {
   /** `,{"placeName":…,"placeId":…,"placeCountry":…,"placeCategory":…,"distanceKM":` in one language. */
   heads: (Buffer | undefined)[];
-  /** `,"hotelsCnt":N,"url":`. */
-  tails: (Buffer | undefined)[];
-  /** encodeURIComponent(placeId). */
-  ids: (Buffer | undefined)[];
 }
 
 /**
  * Per view, each part built on a place's first answer: at most one head (~120 bytes) per listed place and language
- * asked for, one tail and id per listed place. A new recount makes a new view; the old one's parts go with it.
+ * asked for, one middle (~80 bytes) per listed place and link prefix (one per brand host). A new recount makes a new
+ * view; the old one's parts go with it.
  */
 const partsOfView = new WeakMap<PlacesView, Map<Language, JsonParts>>();
+const middlesOfView = new WeakMap<PlacesView, Map<string, (Buffer | undefined)[]>>();
 
 function jsonParts(view: PlacesView, language: Language): JsonParts {
   let byLanguage = partsOfView.get(view);
   if (!byLanguage) partsOfView.set(view, (byLanguage = new Map()));
   let parts = byLanguage.get(language);
-  if (!parts) {
-    // Tails and ids are shared by every language.
-    const any = byLanguage.values().next().value;
-    byLanguage.set(language, (parts = { heads: [], tails: any?.tails ?? [], ids: any?.ids ?? [] }));
-  }
+  if (!parts) byLanguage.set(language, (parts = { heads: [] }));
   return parts;
+}
+
+/** `,"hotelsCnt":N,"url":"<prefix><encoded placeId>` by index in view.listed, for one link prefix. */
+function middlesOf(view: PlacesView, prefix: string): (Buffer | undefined)[] {
+  let byPrefix = middlesOfView.get(view);
+  if (!byPrefix) middlesOfView.set(view, (byPrefix = new Map()));
+  let middles = byPrefix.get(prefix);
+  if (!middles) byPrefix.set(prefix, (middles = []));
+  return middles;
 }
 
 /** Bytes appended to one buffer (doubled when full). */

@@ -2,7 +2,7 @@ import type { Brand } from "@/lib/brands";
 import { AppError } from "@/lib/http/errors";
 import { countryCodeByName, countryName } from "@/lib/locale";
 import type { Gazetteer } from "./gazetteer";
-import { distanceKm, NearestSearch, pointIndex } from "./geo";
+import { distanceKm, haverSinKm, NearestSearch, pointIndex } from "./geo";
 import type { NearbyPlacesRequest } from "./request";
 import { searchLinks } from "./search-url";
 import { PLACE_CATEGORIES, placeName, type Place, type PlaceCategory } from "./types";
@@ -49,16 +49,31 @@ export class PlacesView {
     return this.aroundIds(centre, radiusKm, hits, categories).map((id) => this.listed[id]!);
   }
 
-  /** The same places as their indexes in `listed`. */
-  aroundIds(centre: NearbyCentre, radiusKm: number, hits: number, categories: readonly PlaceCategory[]): number[] {
+  /**
+   * The same places as their indexes in `listed`; `km`, when given, receives their distances from the centre (what
+   * distanceKm gives, taken from the search instead of computed again).
+   */
+  aroundIds(
+    centre: NearbyCentre,
+    radiusKm: number,
+    hits: number,
+    categories: readonly PlaceCategory[],
+    km?: number[],
+  ): number[] {
     if (this.listed.length === 0) return [];
     let mask = 0;
     for (const c of categories) mask |= CATEGORY_BIT.get(c)!;
     const bits = this.categoryBits;
-    const ids = this.nearest.search(centre.lat, centre.lon, hits + 1, radiusKm, (id) => (bits[id]! & mask) !== 0);
+    const haverSins: number[] = [];
+    const accept = (id: number) => (bits[id]! & mask) !== 0;
+    const ids = this.nearest.search(centre.lat, centre.lon, hits + 1, radiusKm, accept, haverSins);
     // The centre itself is left out: it is the nearest of its own results, so one more is asked for.
     const out: number[] = [];
-    for (const id of ids) if (out.length < hits && this.listed[id]!.placeId !== centre.placeId) out.push(id);
+    for (let i = 0; i < ids.length && out.length < hits; i++) {
+      if (this.listed[ids[i]!]!.placeId === centre.placeId) continue;
+      out.push(ids[i]!);
+      km?.push(haverSinKm(haverSins[i]!));
+    }
     return out;
   }
 }
@@ -128,8 +143,11 @@ export function placesAround(view: PlacesView, brand: Brand, centre: NearbyCentr
 
 type AroundRequest = Omit<NearbyPlacesRequest, "placeId" | "placeName" | "country" | "userCountry" | "userDevice">;
 
-/** What an answer lists (indexes in view.listed, nearest first) and the links of its places. */
-export function nearbyAnswer(view: PlacesView, brand: Brand, centre: NearbyCentre, req: AroundRequest) {
+/**
+ * What an answer lists (indexes in view.listed, nearest first) and the links of its places; `km`, when given,
+ * receives their distances.
+ */
+export function nearbyAnswer(view: PlacesView, brand: Brand, centre: NearbyCentre, req: AroundRequest, km?: number[]) {
   const link = searchLinks(brand, {
     currency: req.currency,
     language: req.language,
@@ -140,11 +158,11 @@ export function nearbyAnswer(view: PlacesView, brand: Brand, centre: NearbyCentr
     anonymousId: req.anonymousId,
     tracking: req.tracking,
   });
-  return { ids: view.aroundIds(centre, req.radiusKm, req.hits, req.placeCategories), link };
+  return { ids: view.aroundIds(centre, req.radiusKm, req.hits, req.placeCategories, km), link };
 }
 
 /** Spec §2.2 distanceKM in hundredths of a kilometre: rounded to 10 m, an integer. */
-export const distanceHundredths = (centre: NearbyCentre, p: Place) =>
-  Math.round(distanceKm(centre.lat, centre.lon, p.lat, p.lon) * 100);
+export const hundredthsOfKm = (km: number) => Math.round(km * 100);
 
-const distanceKM = (centre: NearbyCentre, p: Place) => distanceHundredths(centre, p) / 100;
+const distanceKM = (centre: NearbyCentre, p: Place) =>
+  hundredthsOfKm(distanceKm(centre.lat, centre.lon, p.lat, p.lon)) / 100;

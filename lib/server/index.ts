@@ -18,7 +18,7 @@ import { admit } from "@/lib/mcp/access";
 import { mcpErrorResponse } from "@/lib/mcp/errors";
 import { prepareTracking } from "@/lib/tracking/signature";
 import { stopArrivalRecorder } from "@/lib/tracking/recorder";
-import { COMPRESS_THRESHOLD, compressWhole } from "./compress";
+import { compressWhole } from "./compress";
 
 /**
  * X-Forwarded-Proto reduced to the scheme a TLS proxy in front states (its first value, http or https; anything else
@@ -108,7 +108,7 @@ const JSON_ROUTES = /^\/(v1|api)\//;
  * The production server: Next's request handler behind response compression. Next 16 drops a route handler's own
  * Content-Encoding header and its built-in compression knows only gzip and deflate, so compression happens here
  * (next.config.ts turns the built-in one off): br, gzip or deflate as the request's Accept-Encoding asks, for every
- * response above 1 KB — the API's complete JSON bodies in one call at the fastest settings (./compress.ts), pages as
+ * response above COMPRESS_MIN_BYTES (1 KB) — the API's complete JSON bodies in one call at the fastest settings (./compress.ts), pages as
  * streams (brotli quality 4).
  */
 export async function startServer(opts: { port: number; hostname?: string; dir?: string }) {
@@ -120,8 +120,9 @@ export async function startServer(opts: { port: number; hostname?: string; dir?:
   const app = next({ dev: false, dir: opts.dir ?? process.cwd(), port: opts.port });
   await app.prepare();
   const handle = app.getRequestHandler();
+  const { TRUSTED_PROXY_HOPS: trustedHops, COMPRESS_MIN_BYTES: compressMinBytes } = config();
   const compressStreams = compression({
-    threshold: COMPRESS_THRESHOLD,
+    threshold: compressMinBytes,
     // Brotli's default 4 MB window costs more to set up than a page takes to render; 256 KB covers any page.
     brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4, [zlib.constants.BROTLI_PARAM_LGWIN]: 18 } },
   });
@@ -131,7 +132,6 @@ export async function startServer(opts: { port: number; hostname?: string; dir?:
       if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" });
       res.end(JSON.stringify({ error: { code: "INTERNAL", message: "An unexpected error occurred." } }));
     });
-  const trustedHops = config().TRUSTED_PROXY_HOPS;
   const server = http.createServer((req, res) => {
     // Before forwardedHeaders: the facts read the forwarded headers as the trusted proxies wrote them.
     const facts = recordFacts(req, res, trustedHops);
@@ -149,7 +149,7 @@ export async function startServer(opts: { port: number; hostname?: string; dir?:
       return void mcpEdge(req, facts)
         .then((refusal) => {
           if (refusal) return sendResponse(res, refusal);
-          compressWhole(req, res);
+          compressWhole(req, res, compressMinBytes);
           return serve(req, res);
         })
         .catch((e: unknown) => {
@@ -160,7 +160,7 @@ export async function startServer(opts: { port: number; hostname?: string; dir?:
     }
     // JSON route handlers answer with complete bodies: compressed whole. Pages may stream: compressed as a stream.
     if (JSON_ROUTES.test(req.url ?? "")) {
-      compressWhole(req, res);
+      compressWhole(req, res, compressMinBytes);
       return void serve(req, res);
     }
     compressStreams(req as Parameters<typeof compressStreams>[0], res as Parameters<typeof compressStreams>[1], () =>

@@ -240,7 +240,7 @@ describe("nearbyPlacesJson (the body of POST /v1/nearby-places)", () => {
     );
   });
 
-  it("writes a body of a thousand places, larger than guessed", () => {
+  it("writes a body of a thousand places with long names, sized exactly", () => {
     const many = Array.from({ length: 1200 }, (_, i) =>
       place(`many-${i}`, "landmark", northKm(LAT, (i % 40) * 5), eastKm(LAT, LON, Math.floor(i / 40) * 5), {
         name: `Ort ${i} — «Straße» ${"東京".repeat(i % 100)} 😀`, // names longer than the body's size guess
