@@ -2,6 +2,7 @@ import type { Brand } from "@/lib/brands";
 import { countryName, type Language } from "@/lib/locale";
 import { hundredthsOfKm, mainPlace, nearbyAnswer, type PlacesView } from "./nearby";
 import type { NearbyPlacesRequest } from "./request";
+import { linkTo, type SearchLinkParts } from "./search-url";
 import { placeName } from "./types";
 
 /**
@@ -18,14 +19,15 @@ import { placeName } from "./types";
 export function nearbyPlacesJson(view: PlacesView, brand: Brand, req: NearbyPlacesRequest): Buffer<ArrayBuffer> {
   const centre = mainPlace(view.gazetteer, req);
   const km: number[] = [];
-  const { ids, link } = nearbyAnswer(view, brand, centre, req, km);
-  const split = linkParts(link);
-  if (!split) return Buffer.from(JSON.stringify({ places: nearbyPlacesSlow(view, req, ids, km, link) }));
-  const heads = jsonParts(view, req.language).heads;
-  const middles = middlesOf(view, split.prefix);
+  const { ids, links } = nearbyAnswer(view, brand, centre, req, km);
+  if (NEEDS_ESCAPING.test(links.prefix) || NEEDS_ESCAPING.test(links.suffix))
+    return Buffer.from(JSON.stringify({ places: nearbyPlacesSlow(view, req, ids, km, links) }));
+  const suffix = Buffer.from(`${links.suffix}"}`);
+  const heads = partsOf(headsOfView, view, req.language);
+  const middles = partsOf(middlesOfView, view, links.prefix);
   const placeHeads: Buffer[] = new Array(ids.length);
   const placeMiddles: Buffer[] = new Array(ids.length);
-  let size = OPEN.length + CLOSE.length + ids.length * (MAX_DISTANCE_BYTES + split.suffix.length);
+  let size = OPEN.length + CLOSE.length + ids.length * (MAX_DISTANCE_BYTES + suffix.length);
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i]!;
     const p = view.listed[id]!;
@@ -37,7 +39,7 @@ export function nearbyPlacesJson(view: PlacesView, brand: Brand, req: NearbyPlac
         `"placeCategory":${JSON.stringify(p.category)},"distanceKM":`,
     ));
     const middle = (middles[id] ??= Buffer.from(
-      `,"hotelsCnt":${view.hotelsCnt(p)},"url":"${split.prefix}${encodeURIComponent(p.placeId)}`,
+      `,"hotelsCnt":${view.hotelsCnt(p)},"url":"${links.prefix}${encodeURIComponent(p.placeId)}`,
     ));
     placeHeads[i] = head;
     placeMiddles[i] = middle;
@@ -49,7 +51,7 @@ export function nearbyPlacesJson(view: PlacesView, brand: Brand, req: NearbyPlac
     out.bytes(placeHeads[i]!, i === 0 ? 1 : 0);
     out.hundredths(hundredthsOfKm(km[i]!));
     out.bytes(placeMiddles[i]!, 0);
-    out.bytes(split.suffix, 0);
+    out.bytes(suffix, 0);
   }
   out.bytes(CLOSE, 0);
   return out.result();
@@ -60,8 +62,17 @@ const CLOSE = Buffer.from("]}");
 /** The most bytes ByteWriter.hundredths writes for a distance on Earth (under 20 038 km: "20037.51"). */
 const MAX_DISTANCE_BYTES = 8;
 
-/** The same JSON built from objects, for links whose parts need escaping (never with the links built today). */
-function nearbyPlacesSlow(view: PlacesView, req: NearbyPlacesRequest, ids: number[], km: number[], link: Link) {
+/** What JSON.stringify would escape in a string: `"`, `\`, control characters and lone surrogates (any, to be safe). */
+const NEEDS_ESCAPING = /["\\\u0000-\u001f\ud800-\udfff]/;
+
+/** The same JSON built from objects, for links whose parts need escaping (a brand URL with a quote, say). */
+function nearbyPlacesSlow(
+  view: PlacesView,
+  req: NearbyPlacesRequest,
+  ids: number[],
+  km: number[],
+  links: SearchLinkParts,
+) {
   return ids.map((id, i) => {
     const p = view.listed[id]!;
     return {
@@ -71,59 +82,26 @@ function nearbyPlacesSlow(view: PlacesView, req: NearbyPlacesRequest, ids: numbe
       placeCategory: p.category,
       distanceKM: hundredthsOfKm(km[i]!) / 100,
       hotelsCnt: view.hotelsCnt(p),
-      url: link(p.placeId),
+      url: linkTo(links, p.placeId),
     };
   });
 }
 
-type Link = (placeId: string) => string;
-
 /**
- * An answer's links around the encoded place id: a link is prefix + encodeURIComponent(placeId) + suffix
- * (./search-url.ts), the same prefix for every answer of a brand and the same suffix for every place of an answer;
- * the encoded id never needs JSON escaping. The suffix comes as bytes with the closing `"}`. Undefined when prefix or
- * suffix would need escaping (then the answer is built the slow way), or if links are ever built otherwise (checked
- * on probe ids).
+ * Parts of places' JSON that depend only on the view (one recount) and a key, by index in view.listed, each built on
+ * a place's first answer: a head (~120 bytes) per listed place and language asked for, a middle (~80 bytes) per
+ * listed place and link prefix (one per brand host). A new recount makes a new view; the old one's parts go with it.
  */
-function linkParts(link: Link): { prefix: string; suffix: Buffer } | undefined {
-  const bare = link("");
-  const [a, b] = [link("a"), link("b")];
-  let k = 0;
-  while (k < a.length && a[k] === b[k]) k++;
-  const [prefix, suffix] = [bare.slice(0, k), bare.slice(k)];
-  if (JSON.stringify(bare) !== `"${bare}"` || link("x y") !== `${prefix}x%20y${suffix}`) return undefined;
-  return { prefix, suffix: Buffer.from(`${suffix}"}`) };
-}
+type Parts = (Buffer | undefined)[];
+const headsOfView = new WeakMap<PlacesView, Map<Language, Parts>>();
+const middlesOfView = new WeakMap<PlacesView, Map<string, Parts>>();
 
-/** What places' JSON holds that only depends on the view (one recount) and the language, by index in view.listed. */
-interface JsonParts {
-  /** `,{"placeName":…,"placeId":…,"placeCountry":…,"placeCategory":…,"distanceKM":` in one language. */
-  heads: (Buffer | undefined)[];
-}
-
-/**
- * Per view, each part built on a place's first answer: at most one head (~120 bytes) per listed place and language
- * asked for, one middle (~80 bytes) per listed place and link prefix (one per brand host). A new recount makes a new
- * view; the old one's parts go with it.
- */
-const partsOfView = new WeakMap<PlacesView, Map<Language, JsonParts>>();
-const middlesOfView = new WeakMap<PlacesView, Map<string, (Buffer | undefined)[]>>();
-
-function jsonParts(view: PlacesView, language: Language): JsonParts {
-  let byLanguage = partsOfView.get(view);
-  if (!byLanguage) partsOfView.set(view, (byLanguage = new Map()));
-  let parts = byLanguage.get(language);
-  if (!parts) byLanguage.set(language, (parts = { heads: [] }));
+function partsOf<K>(cache: WeakMap<PlacesView, Map<K, Parts>>, view: PlacesView, key: K): Parts {
+  let byKey = cache.get(view);
+  if (!byKey) cache.set(view, (byKey = new Map()));
+  let parts = byKey.get(key);
+  if (!parts) byKey.set(key, (parts = []));
   return parts;
-}
-
-/** `,"hotelsCnt":N,"url":"<prefix><encoded placeId>` by index in view.listed, for one link prefix. */
-function middlesOf(view: PlacesView, prefix: string): (Buffer | undefined)[] {
-  let byPrefix = middlesOfView.get(view);
-  if (!byPrefix) middlesOfView.set(view, (byPrefix = new Map()));
-  let middles = byPrefix.get(prefix);
-  if (!middles) byPrefix.set(prefix, (middles = []));
-  return middles;
 }
 
 /** Bytes appended to one buffer (doubled when full). */

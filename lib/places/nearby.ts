@@ -4,7 +4,7 @@ import { countryCodeByName, countryName } from "@/lib/locale";
 import type { Gazetteer } from "./gazetteer";
 import { distanceKm, haverSinKm, NearestSearch, pointIndex } from "./geo";
 import type { NearbyPlacesRequest } from "./request";
-import { searchLinks } from "./search-url";
+import { linkTo, searchLinkParts } from "./search-url";
 import { PLACE_CATEGORIES, placeName, type Place, type PlaceCategory } from "./types";
 
 const CATEGORY_BIT = new Map(PLACE_CATEGORIES.map((c, i) => [c, 1 << i]));
@@ -126,7 +126,7 @@ export type NearbyCentre = Pick<Place, "placeId" | "lat" | "lon">;
 
 /** The search of nearbyPlaces around any centre (a hotel page's nearby panel centres on the hotel). */
 export function placesAround(view: PlacesView, brand: Brand, centre: NearbyCentre, req: AroundRequest): NearbyPlace[] {
-  const { ids, link } = nearbyAnswer(view, brand, centre, req);
+  const { ids, links } = nearbyAnswer(view, brand, centre, req);
   return ids.map((id) => {
     const p = view.listed[id]!;
     return {
@@ -136,7 +136,7 @@ export function placesAround(view: PlacesView, brand: Brand, centre: NearbyCentr
       placeCategory: p.category,
       distanceKM: distanceKM(centre, p),
       hotelsCnt: view.hotelsCnt(p),
-      url: link(p.placeId),
+      url: linkTo(links, p.placeId),
     };
   });
 }
@@ -148,7 +148,7 @@ type AroundRequest = Omit<NearbyPlacesRequest, "placeId" | "placeName" | "countr
  * receives their distances.
  */
 export function nearbyAnswer(view: PlacesView, brand: Brand, centre: NearbyCentre, req: AroundRequest, km?: number[]) {
-  const link = searchLinks(brand, {
+  const links = searchLinkParts(brand, {
     currency: req.currency,
     language: req.language,
     rooms: req.rooms,
@@ -158,7 +158,7 @@ export function nearbyAnswer(view: PlacesView, brand: Brand, centre: NearbyCentr
     anonymousId: req.anonymousId,
     tracking: req.tracking,
   });
-  return { ids: view.aroundIds(centre, req.radiusKm, req.hits, req.placeCategories, km), link };
+  return { ids: view.aroundIds(centre, req.radiusKm, req.hits, req.placeCategories, km), links };
 }
 
 /** Spec §2.2 distanceKM in hundredths of a kilometre: rounded to 10 m, an integer. */

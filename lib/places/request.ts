@@ -61,6 +61,10 @@ const FIELDS = new Set([
 ]);
 
 const CONTROL = /[\u0000-\u001f\u007f]/;
+// Messages built once: a valid request (the usual case) builds no text.
+const LANGUAGE_MESSAGE = `language must be one of: ${SUPPORTED_LANGUAGES.join(", ")}`;
+const DEVICE_MESSAGE = `userDevice must be one of: ${USER_DEVICES.join(", ")}`;
+const toUserDevice = (d: string) => USER_DEVICES.find((device) => device === d);
 
 /**
  * A value a client sent, shown in a message: JSON of at most two levels and 60 characters ("[[…]]" below that).
@@ -198,7 +202,7 @@ export function parseNearbyPlacesRequest(body: unknown): NearbyPlacesRequest {
     invalid("checkOut", "checkOut must be after checkIn");
 
   const currency = known("currency", 3, toCurrency, "currency must be an ISO 4217 code such as EUR");
-  const language = known("language", 35, toLanguage, `language must be one of: ${SUPPORTED_LANGUAGES.join(", ")}`);
+  const language = known("language", 35, toLanguage, LANGUAGE_MESSAGE);
 
   const label = text("label", 200);
 
@@ -216,12 +220,7 @@ export function parseNearbyPlacesRequest(body: unknown): NearbyPlacesRequest {
     toCountryCode,
     "userCountry must be an ISO 3166-1 alpha-2 country code such as DE",
   );
-  const userDevice = known(
-    "userDevice",
-    20,
-    (d) => USER_DEVICES.find((device) => device === d),
-    `userDevice must be one of: ${USER_DEVICES.join(", ")}`,
-  );
+  const userDevice = known("userDevice", 20, toUserDevice, DEVICE_MESSAGE);
 
   const first = issues[0];
   if (first) {

@@ -33,26 +33,58 @@ export function searchLinks(
   ctx: SearchLinkContext,
   key: Buffer = trackingKey(),
 ): (placeId: string) => string {
-  const q = new URLSearchParams();
-  q.set("curr", ctx.currency);
-  q.set("lang", ctx.language);
-  q.set("rooms", ctx.rooms);
-  if (ctx.checkIn) q.set("checkIn", ctx.checkIn);
-  if (ctx.checkOut) q.set("checkOut", ctx.checkOut);
+  const links = searchLinkParts(brand, ctx, key);
+  return (placeId) => linkTo(links, placeId);
+}
+
+/** A response's links: prefix + encodeURIComponent(placeId) + suffix, the same prefix for every answer of a brand. */
+export interface SearchLinkParts {
+  prefix: string;
+  suffix: string;
+}
+
+export const linkTo = (links: SearchLinkParts, placeId: string) =>
+  links.prefix + encodeURIComponent(placeId) + links.suffix;
+
+/** What searchLinks builds its links from. */
+export function searchLinkParts(brand: Brand, ctx: SearchLinkContext, key: Buffer = trackingKey()): SearchLinkParts {
+  let query = `curr=${formEncode(ctx.currency)}&lang=${formEncode(ctx.language)}&rooms=${formEncode(ctx.rooms)}`;
+  if (ctx.checkIn) query += `&checkIn=${formEncode(ctx.checkIn)}`;
+  if (ctx.checkOut) query += `&checkOut=${formEncode(ctx.checkOut)}`;
   const tracking = ctx.tracking ?? "signed";
   if (tracking !== "none") {
-    q.set("source", brand.partner.source);
-    if (ctx.label) q.set("label", ctx.label);
-    if (ctx.anonymousId) q.set("anonymousId", ctx.anonymousId);
+    query += `&source=${formEncode(brand.partner.source)}`;
+    if (ctx.label) query += `&label=${formEncode(ctx.label)}`;
+    if (ctx.anonymousId) query += `&anonymousId=${formEncode(ctx.anonymousId)}`;
   }
-  if (tracking === "signed")
-    q.set(
-      SIGNATURE_PARAM,
-      signTracking(key, brand.id, { source: brand.partner.source, label: ctx.label, anonymousId: ctx.anonymousId }),
-    );
-  q.set("forceCurrencyChange", String(brand.partner.forceCurrencyChange));
-  q.set("forceLanguageChange", String(brand.partner.forceLanguageChange));
-  const prefix = `${brand.canonicalUrl}${SEARCH_PATH}?placeId=`;
-  const suffix = `&${q.toString()}`;
-  return (placeId) => prefix + encodeURIComponent(placeId) + suffix;
+  if (tracking === "signed") {
+    const sig = signTracking(key, brand.id, {
+      source: brand.partner.source,
+      label: ctx.label,
+      anonymousId: ctx.anonymousId,
+    });
+    query += `&${SIGNATURE_PARAM}=${formEncode(sig)}`;
+  }
+  query += `&forceCurrencyChange=${brand.partner.forceCurrencyChange}&forceLanguageChange=${brand.partner.forceLanguageChange}`;
+  return { prefix: `${brand.canonicalUrl}${SEARCH_PATH}?placeId=`, suffix: `&${query}` };
 }
+
+/** What application/x-www-form-urlencoded leaves as it is (the URL standard's serializer, as URLSearchParams). */
+const FORM_SAFE = /^[A-Za-z0-9*._-]*$/;
+
+/**
+ * A query value as URLSearchParams.toString() writes it (the URL standard's form serializer: space as "+", every
+ * byte but A–Z a–z 0–9 * - . _ percent-encoded), without building a URLSearchParams per answer: the usual values
+ * (codes, ids, a signature) come back as they are. A lone surrogate becomes U+FFFD, as there (encodeURIComponent
+ * would throw).
+ */
+export function formEncode(value: string): string {
+  if (FORM_SAFE.test(value)) return value;
+  return encodeURIComponent(wellFormed(value)).replace(/%20|[!'()~]/g, (c) =>
+    c === "%20" ? "+" : `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+}
+
+/** The string with each lone surrogate replaced by U+FFFD (String.prototype.toWellFormed, ES2024). */
+const wellFormed = (value: string) =>
+  value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD");
