@@ -14,7 +14,8 @@ import { placeName } from "./types";
  * encoding and the garbage collector. Here a place's JSON is three byte runs and a number: its head (name to
  * "distanceKM":, the same in every answer of the view and language), the distance (as the search measured it), its
  * middle (hotelsCnt and the link up to the place's encoded id, the same in every answer of the view and link
- * prefix) and the answer's link suffix. The parts are looked up first, so the buffer is allocated once, to size.
+ * prefix) and the answer's link suffix. The parts are looked up first, so the buffer is allocated once, to an upper
+ * bound of the size.
  */
 export function nearbyPlacesJson(view: PlacesView, brand: Brand, req: NearbyPlacesRequest): Buffer<ArrayBuffer> {
   const centre = mainPlace(view.gazetteer, req);
@@ -59,7 +60,7 @@ export function nearbyPlacesJson(view: PlacesView, brand: Brand, req: NearbyPlac
 
 const OPEN = Buffer.from('{"places":[');
 const CLOSE = Buffer.from("]}");
-/** The most bytes ByteWriter.hundredths writes for a distance on Earth (under 20 038 km: "20037.51"). */
+/** The most bytes ByteWriter.hundredths writes for a distance on Earth (at most π × 6 371 km: "20015.09"). */
 const MAX_DISTANCE_BYTES = 8;
 
 /** What JSON.stringify would escape in a string: `"`, `\`, control characters and lone surrogates (any, to be safe). */
@@ -104,7 +105,7 @@ function partsOf<K>(cache: WeakMap<PlacesView, Map<K, Parts>>, view: PlacesView,
   return parts;
 }
 
-/** Bytes appended to one buffer (doubled when full). */
+/** Bytes appended to one buffer (doubled when full: only if a distance were not finite, written then as text). */
 class ByteWriter {
   private buf: Buffer<ArrayBuffer>;
   private length = 0;

@@ -66,7 +66,7 @@ export class PlacesView {
     const bits = this.categoryBits;
     const haverSins: number[] = [];
     const accept = (id: number) => (bits[id]! & mask) !== 0;
-    const ids = this.nearest.search(centre.lat, centre.lon, hits + 1, radiusKm, accept, haverSins);
+    const ids = this.nearest.search(centre.lat, centre.lon, hits + 1, radiusKm, accept, km && haverSins);
     // The centre itself is left out: it is the nearest of its own results, so one more is asked for.
     const out: number[] = [];
     for (let i = 0; i < ids.length && out.length < hits; i++) {

@@ -28,6 +28,7 @@ export type LinkTracking = "signed" | "unsigned" | "none";
  * forceLanguageChange ("true" / "false", from the brand's settings). Everything but placeId is the same for every
  * place of a response, so it is encoded (and signed) once.
  */
+/** The links as a function of the place id (what placesAround's callers and the tests read); see searchLinkParts. */
 export function searchLinks(
   brand: Brand,
   ctx: SearchLinkContext,
@@ -48,14 +49,14 @@ export const linkTo = (links: SearchLinkParts, placeId: string) =>
 
 /** What searchLinks builds its links from. */
 export function searchLinkParts(brand: Brand, ctx: SearchLinkContext, key: Buffer = trackingKey()): SearchLinkParts {
-  let query = `curr=${formEncode(ctx.currency)}&lang=${formEncode(ctx.language)}&rooms=${formEncode(ctx.rooms)}`;
-  if (ctx.checkIn) query += `&checkIn=${formEncode(ctx.checkIn)}`;
-  if (ctx.checkOut) query += `&checkOut=${formEncode(ctx.checkOut)}`;
+  let query = `curr=${queryValue(ctx.currency)}&lang=${queryValue(ctx.language)}&rooms=${queryValue(ctx.rooms)}`;
+  if (ctx.checkIn) query += `&checkIn=${queryValue(ctx.checkIn)}`;
+  if (ctx.checkOut) query += `&checkOut=${queryValue(ctx.checkOut)}`;
   const tracking = ctx.tracking ?? "signed";
   if (tracking !== "none") {
-    query += `&source=${formEncode(brand.partner.source)}`;
-    if (ctx.label) query += `&label=${formEncode(ctx.label)}`;
-    if (ctx.anonymousId) query += `&anonymousId=${formEncode(ctx.anonymousId)}`;
+    query += `&source=${queryValue(brand.partner.source)}`;
+    if (ctx.label) query += `&label=${queryValue(ctx.label)}`;
+    if (ctx.anonymousId) query += `&anonymousId=${queryValue(ctx.anonymousId)}`;
   }
   if (tracking === "signed") {
     const sig = signTracking(key, brand.id, {
@@ -63,9 +64,10 @@ export function searchLinkParts(brand: Brand, ctx: SearchLinkContext, key: Buffe
       label: ctx.label,
       anonymousId: ctx.anonymousId,
     });
-    query += `&${SIGNATURE_PARAM}=${formEncode(sig)}`;
+    query += `&${SIGNATURE_PARAM}=${queryValue(sig)}`;
   }
-  query += `&forceCurrencyChange=${brand.partner.forceCurrencyChange}&forceLanguageChange=${brand.partner.forceLanguageChange}`;
+  query += `&forceCurrencyChange=${brand.partner.forceCurrencyChange}`;
+  query += `&forceLanguageChange=${brand.partner.forceLanguageChange}`;
   return { prefix: `${brand.canonicalUrl}${SEARCH_PATH}?placeId=`, suffix: `&${query}` };
 }
 
@@ -78,7 +80,7 @@ const FORM_SAFE = /^[A-Za-z0-9*._-]*$/;
  * (codes, ids, a signature) come back as they are. A lone surrogate becomes U+FFFD, as there (encodeURIComponent
  * would throw).
  */
-export function formEncode(value: string): string {
+export function queryValue(value: string): string {
   if (FORM_SAFE.test(value)) return value;
   return encodeURIComponent(wellFormed(value)).replace(/%20|[!'()~]/g, (c) =>
     c === "%20" ? "+" : `%${c.charCodeAt(0).toString(16).toUpperCase()}`,

@@ -108,8 +108,8 @@ const JSON_ROUTES = /^\/(v1|api)\//;
  * The production server: Next's request handler behind response compression. Next 16 drops a route handler's own
  * Content-Encoding header and its built-in compression knows only gzip and deflate, so compression happens here
  * (next.config.ts turns the built-in one off): br, gzip or deflate as the request's Accept-Encoding asks, for every
- * response above COMPRESS_MIN_BYTES (1 KB) — the API's complete JSON bodies in one call at the fastest settings (./compress.ts), pages as
- * streams (brotli quality 4).
+ * response of at least COMPRESS_MIN_BYTES (1 KB) — the API's complete JSON bodies in one call at the fastest
+ * settings (./compress.ts), pages as streams (brotli quality 4).
  */
 export async function startServer(opts: { port: number; hostname?: string; dir?: string }) {
   const hostname = opts.hostname ?? "127.0.0.1";

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { distanceKm, NearestSearch, pointIndex } from "../geo";
+import { distanceKm, haverSinKm, NearestSearch, pointIndex } from "../geo";
 
 interface Point {
   lat: number;
@@ -25,10 +25,13 @@ const points = fc.oneof(
   fc
     .tuple(
       point,
-      fc.array(fc.tuple(fc.double({ min: -0.5, max: 0.5, noNaN: true }), fc.double({ min: -0.5, max: 0.5, noNaN: true })), {
-        minLength: 1,
-        maxLength: 400,
-      }),
+      fc.array(
+        fc.tuple(fc.double({ min: -0.5, max: 0.5, noNaN: true }), fc.double({ min: -0.5, max: 0.5, noNaN: true })),
+        {
+          minLength: 1,
+          maxLength: 400,
+        },
+      ),
     )
     .map(([c, offsets]) =>
       offsets.map(([dy, dx]) => ({
@@ -51,11 +54,15 @@ describe("NearestSearch", () => {
         (ps, q, k, km, modulo) => {
           const search = new NearestSearch(pointIndex(ps));
           const accept = (id: number) => id % modulo !== 0;
-          const found = search.search(q.lat, q.lon, k, km, accept);
+          const haverSins: number[] = [];
+          const found = search.search(q.lat, q.lon, k, km, accept, haverSins);
           const expected = bruteForce(ps, q.lat, q.lon, k, km, accept);
           expect(found.length).toBe(expected.length);
+          expect(haverSins.length).toBe(found.length);
           found.forEach((id, i) => {
             expect(accept(id)).toBe(true);
+            // The distance the search reports is distanceKm's, to the last bit (answers print it rounded).
+            expect(haverSinKm(haverSins[i]!)).toBe(distanceKm(q.lat, q.lon, ps[id]!.lat, ps[id]!.lon));
             // Equal distances may come in either order: compare the distances, and that each id is a real hit.
             expect(distanceKm(q.lat, q.lon, ps[id]!.lat, ps[id]!.lon)).toBeCloseTo(expected[i]!.km, 6);
           });

@@ -240,10 +240,10 @@ describe("nearbyPlacesJson (the body of POST /v1/nearby-places)", () => {
     );
   });
 
-  it("writes a body of a thousand places with long names, sized exactly", () => {
+  it("writes a body of a thousand places with long multi-byte names", () => {
     const many = Array.from({ length: 1200 }, (_, i) =>
       place(`many-${i}`, "landmark", northKm(LAT, (i % 40) * 5), eastKm(LAT, LON, Math.floor(i / 40) * 5), {
-        name: `Ort ${i} — «Straße» ${"東京".repeat(i % 100)} 😀`, // names longer than the body's size guess
+        name: `Ort ${i} — «Straße» ${"東京".repeat(i % 100)} 😀`, // long, multi-byte names
       }),
     );
     const on = new PlacesView(new Gazetteer([rome, ...many]), new Map(many.map((p) => [p.placeId, 1])));

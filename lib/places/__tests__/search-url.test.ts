@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formEncode } from "../search-url";
+import { queryValue } from "../search-url";
 
-describe("formEncode (search links' query values)", () => {
+describe("queryValue (search links' query values)", () => {
   it("writes a value as URLSearchParams does, whatever its characters", () => {
     const text = fc.oneof(
       fc.string({ unit: "grapheme", maxLength: 30 }),
@@ -13,17 +13,17 @@ describe("formEncode (search links' query values)", () => {
     );
     fc.assert(
       fc.property(text, (value) => {
-        expect(`v=${formEncode(value)}`).toBe(new URLSearchParams({ v: value }).toString());
+        expect(`v=${queryValue(value)}`).toBe(new URLSearchParams({ v: value }).toString());
       }),
       { numRuns: 2000 },
     );
   });
 
   it("keeps the usual values as they are and encodes the rest", () => {
-    expect(formEncode("EUR")).toBe("EUR");
-    expect(formEncode("bae5ed5e-ab02-4620-bc5e-ffe7a7d963f9")).toBe("bae5ed5e-ab02-4620-bc5e-ffe7a7d963f9");
-    expect(formEncode("summer sale (50%)")).toBe("summer+sale+%2850%25%29");
-    expect(formEncode("2,1~3")).toBe("2%2C1%7E3");
-    expect(formEncode("a\ud800b")).toBe("a%EF%BF%BDb");
+    expect(queryValue("EUR")).toBe("EUR");
+    expect(queryValue("bae5ed5e-ab02-4620-bc5e-ffe7a7d963f9")).toBe("bae5ed5e-ab02-4620-bc5e-ffe7a7d963f9");
+    expect(queryValue("summer sale (50%)")).toBe("summer+sale+%2850%25%29");
+    expect(queryValue("2,1~3")).toBe("2%2C1%7E3");
+    expect(queryValue("a\ud800b")).toBe("a%EF%BF%BDb");
   });
 });
