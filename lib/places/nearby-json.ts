@@ -1,8 +1,7 @@
 import type { Brand } from "@/lib/brands";
 import { countryName, type Language } from "@/lib/locale";
-import { hundredthsOfKm, mainPlace, nearbyAnswer, type PlacesView } from "./nearby";
+import { hundredthsOfKm, mainPlace, nearbyAnswer, nearbyItems, type PlacesView } from "./nearby";
 import type { NearbyPlacesRequest } from "./request";
-import { linkTo, type SearchLinkParts } from "./search-url";
 import { placeName } from "./types";
 
 /**
@@ -22,7 +21,7 @@ export function nearbyPlacesJson(view: PlacesView, brand: Brand, req: NearbyPlac
   const km: number[] = [];
   const { ids, links } = nearbyAnswer(view, brand, centre, req, km);
   if (NEEDS_ESCAPING.test(links.prefix) || NEEDS_ESCAPING.test(links.suffix))
-    return Buffer.from(JSON.stringify({ places: nearbyPlacesSlow(view, req, ids, km, links) }));
+    return Buffer.from(JSON.stringify({ places: nearbyItems(view, ids, km, req.language, links) }));
   const suffix = Buffer.from(`${links.suffix}"}`);
   const heads = partsOf(headsOfView, view, req.language);
   const middles = partsOf(middlesOfView, view, links.prefix);
@@ -65,28 +64,6 @@ const MAX_DISTANCE_BYTES = 8;
 
 /** What JSON.stringify would escape in a string: `"`, `\`, control characters and lone surrogates (any, to be safe). */
 const NEEDS_ESCAPING = /["\\\u0000-\u001f\ud800-\udfff]/;
-
-/** The same JSON built from objects, for links whose parts need escaping (a brand URL with a quote, say). */
-function nearbyPlacesSlow(
-  view: PlacesView,
-  req: NearbyPlacesRequest,
-  ids: number[],
-  km: number[],
-  links: SearchLinkParts,
-) {
-  return ids.map((id, i) => {
-    const p = view.listed[id]!;
-    return {
-      placeName: placeName(p, req.language),
-      placeId: p.placeId,
-      placeCountry: countryName(p.country, req.language),
-      placeCategory: p.category,
-      distanceKM: hundredthsOfKm(km[i]!) / 100,
-      hotelsCnt: view.hotelsCnt(p),
-      url: linkTo(links, p.placeId),
-    };
-  });
-}
 
 /**
  * Parts of places' JSON that depend only on the view (one recount) and a key, by index in view.listed, each built on

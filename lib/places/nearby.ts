@@ -1,10 +1,10 @@
 import type { Brand } from "@/lib/brands";
 import { AppError } from "@/lib/http/errors";
-import { countryCodeByName, countryName } from "@/lib/locale";
+import { countryCodeByName, countryName, type Language } from "@/lib/locale";
 import type { Gazetteer } from "./gazetteer";
-import { distanceKm, haverSinKm, NearestSearch, pointIndex } from "./geo";
+import { haverSinKm, NearestSearch, pointIndex } from "./geo";
 import type { NearbyPlacesRequest } from "./request";
-import { linkTo, searchLinkParts } from "./search-url";
+import { linkTo, searchLinkParts, type SearchLinkParts } from "./search-url";
 import { PLACE_CATEGORIES, placeName, type Place, type PlaceCategory } from "./types";
 
 const CATEGORY_BIT = new Map(PLACE_CATEGORIES.map((c, i) => [c, 1 << i]));
@@ -126,15 +126,27 @@ export type NearbyCentre = Pick<Place, "placeId" | "lat" | "lon">;
 
 /** The search of nearbyPlaces around any centre (a hotel page's nearby panel centres on the hotel). */
 export function placesAround(view: PlacesView, brand: Brand, centre: NearbyCentre, req: AroundRequest): NearbyPlace[] {
-  const { ids, links } = nearbyAnswer(view, brand, centre, req);
-  return ids.map((id) => {
+  const km: number[] = [];
+  const { ids, links } = nearbyAnswer(view, brand, centre, req, km);
+  return nearbyItems(view, ids, km, req.language, links);
+}
+
+/** The items of an answer: the places `ids` (indexes in view.listed) at their distances `km`, in `language`. */
+export function nearbyItems(
+  view: PlacesView,
+  ids: readonly number[],
+  km: readonly number[],
+  language: Language,
+  links: SearchLinkParts,
+): NearbyPlace[] {
+  return ids.map((id, i) => {
     const p = view.listed[id]!;
     return {
-      placeName: placeName(p, req.language),
+      placeName: placeName(p, language),
       placeId: p.placeId,
-      placeCountry: countryName(p.country, req.language),
+      placeCountry: countryName(p.country, language),
       placeCategory: p.category,
-      distanceKM: distanceKM(centre, p),
+      distanceKM: hundredthsOfKm(km[i]!) / 100,
       hotelsCnt: view.hotelsCnt(p),
       url: linkTo(links, p.placeId),
     };
@@ -163,6 +175,3 @@ export function nearbyAnswer(view: PlacesView, brand: Brand, centre: NearbyCentr
 
 /** Spec §2.2 distanceKM in hundredths of a kilometre: rounded to 10 m, an integer. */
 export const hundredthsOfKm = (km: number) => Math.round(km * 100);
-
-const distanceKM = (centre: NearbyCentre, p: Place) =>
-  hundredthsOfKm(distanceKm(centre.lat, centre.lon, p.lat, p.lon)) / 100;
