@@ -26,9 +26,8 @@ export type LinkTracking = "signed" | "unsigned" | "none";
  * checkIn / checkOut and label when given, the partner's source, the anonymous id for click tracking, `sig` (the
  * signature of source, label and anonymousId: lib/tracking/signature.ts) and forceCurrencyChange /
  * forceLanguageChange ("true" / "false", from the brand's settings). Everything but placeId is the same for every
- * place of a response, so it is encoded (and signed) once.
+ * place of a response, so it is encoded (and signed) once: searchLinkParts, which the nearby answers use directly.
  */
-/** The links as a function of the place id (what placesAround's callers and the tests read); see searchLinkParts. */
 export function searchLinks(
   brand: Brand,
   ctx: SearchLinkContext,
