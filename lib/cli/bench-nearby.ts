@@ -12,8 +12,9 @@ body reader, a small JSON answer compressed by the same layer: the server runs w
 POST /v1/nearby-places with hits 10 (all categories), hits 10 with three categories, and hits 1000 within 1000 km.
 The five run in --rounds rounds, one after the other (each round starting one further on), so that a slow moment of
 the machine hits all of them; the table shows each one's median round. Request bodies cycle through the 58 cities
-(one fixed request each); every request sends Accept-Encoding: gzip, deflate, br as a partner's HTTP client does. Targets, against the trivial POST: hits 10
-≥ 0.9 × its requests/s and p99 ≤ 1.5 × its p99; hits 1000 within 1000 km ≥ 0.4 × its requests/s.`;
+(one fixed request each); every request sends Accept-Encoding: gzip, deflate, br as a partner's HTTP client does.
+Targets, against the trivial POST: hits 10 ≥ 0.9 × its requests/s and p99 ≤ 1.5 × its p99; hits 1000 within 1000 km
+≥ 0.4 × its requests/s.`;
 
 const KEY = demoBrands.brands[0]!.partner.keys[0]!;
 

@@ -55,23 +55,42 @@ const outputChunk = (size: number) => Math.max(16 * 1024, Math.min(SYNC_LIMIT, s
 /** gzip and deflate at level 1 for the same reason: 10 % larger than level 6 at less than half its cost. */
 const zlibOptions = (size: number): zlib.ZlibOptions => ({ level: 1, chunkSize: outputChunk(size) });
 
-function compress(body: Buffer, coding: ContentCoding, done: (err: Error | null, out: Buffer) => void): void {
-  if (body.length <= (coding === "br" ? SYNC_LIMIT : ZLIB_SYNC_LIMIT)) {
-    try {
-      const out =
-        coding === "br"
-          ? zlib.brotliCompressSync(body, brotliOptions(body.length))
-          : coding === "gzip"
-            ? zlib.gzipSync(body, zlibOptions(body.length))
-            : zlib.deflateSync(body, zlibOptions(body.length));
-      return done(null, out);
-    } catch (e) {
-      return done(e as Error, body);
-    }
+/** Per coding: the largest body compressed synchronously, the synchronous and the thread-pool call. */
+const CODERS: Record<
+  ContentCoding,
+  {
+    syncLimit: number;
+    sync: (body: Buffer) => Buffer;
+    async: (body: Buffer, done: (err: Error | null, out: Buffer) => void) => void;
   }
-  if (coding === "br") zlib.brotliCompress(body, brotliOptions(body.length), done);
-  else if (coding === "gzip") zlib.gzip(body, zlibOptions(body.length), done);
-  else zlib.deflate(body, zlibOptions(body.length), done);
+> = {
+  br: {
+    syncLimit: SYNC_LIMIT,
+    sync: (body) => zlib.brotliCompressSync(body, brotliOptions(body.length)),
+    async: (body, done) => zlib.brotliCompress(body, brotliOptions(body.length), done),
+  },
+  gzip: {
+    syncLimit: ZLIB_SYNC_LIMIT,
+    sync: (body) => zlib.gzipSync(body, zlibOptions(body.length)),
+    async: (body, done) => zlib.gzip(body, zlibOptions(body.length), done),
+  },
+  deflate: {
+    syncLimit: ZLIB_SYNC_LIMIT,
+    sync: (body) => zlib.deflateSync(body, zlibOptions(body.length)),
+    async: (body, done) => zlib.deflate(body, zlibOptions(body.length), done),
+  },
+};
+
+function compress(body: Buffer, coding: ContentCoding, done: (err: Error | null, out: Buffer) => void): void {
+  const coder = CODERS[coding];
+  if (body.length > coder.syncLimit) return coder.async(body, done);
+  let out: Buffer;
+  try {
+    out = coder.sync(body);
+  } catch (e) {
+    return done(e as Error, body);
+  }
+  done(null, out);
 }
 
 function compressible(contentType: unknown): boolean {
