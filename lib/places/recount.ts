@@ -36,7 +36,7 @@ const PAGE = 10_000;
  * The published hotels as columns (coordinates in typed arrays, countries as indices), read a page at a time by id.
  * The recount holds the sync lock, so the count read first stays right; the arrays grow should it not.
  */
-async function hotelColumns(db: Kysely<Database>): Promise<HotelColumns> {
+export async function hotelColumns(db: Kysely<Database>, page = PAGE): Promise<HotelColumns> {
   const active = db.selectFrom("hotels").where("removed_at", "is", null);
   const { n } = await active.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   let lat = new Float64Array(Number(n));
@@ -50,7 +50,7 @@ async function hotelColumns(db: Kysely<Database>): Promise<HotelColumns> {
       .select(["id", "latitude", "longitude", "country_code"])
       .where("id", ">", after)
       .orderBy("id")
-      .limit(PAGE)
+      .limit(page)
       .execute();
     if (size + rows.length > lat.length) {
       const grow = <T extends Float64Array | Uint16Array>(a: T, make: (n: number) => T): T => {
@@ -71,7 +71,7 @@ async function hotelColumns(db: Kysely<Database>): Promise<HotelColumns> {
       lon[size] = Number(r.longitude);
       countryOf[size++] = c;
     }
-    if (rows.length < PAGE) {
+    if (rows.length < page) {
       return { lat: lat.subarray(0, size), lon: lon.subarray(0, size), country: (i) => countries[countryOf[i]!]! };
     }
     after = rows[rows.length - 1]!.id;

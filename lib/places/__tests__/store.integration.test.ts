@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openTestStore, STORE_KINDS, type TestStore } from "@/lib/testing/store";
 import { hotel, syncDir, tempDir, writeExport } from "@/lib/testing/exports";
 import { importGeoNames } from "../geonames-import";
-import { loadGazetteer, recountHotels } from "../recount";
+import { hotelColumns, loadGazetteer, recountHotels } from "../recount";
 import { latestRecount, loadHotelCounts } from "../store";
 import { placeIdFor } from "../place-id";
 
@@ -82,6 +82,20 @@ describe.each(STORE_KINDS)("places in the %s store", (kind) => {
     expect(second.removed).toBe(3);
     expect((await loadHotelCounts(store.db)).get(FRANCE)).toBe(27);
     expect((await latestRecount(store.db))?.run_id).toBe(second.runId);
+  });
+
+  it("reads the published hotels' coordinates page by page: each hotel once, whatever the page size", async () => {
+    await published27();
+    const all = await hotelColumns(store.db, 1000);
+    expect(all.lat).toHaveLength(27);
+    // By id: H0, H1, H10…H19, H2, H20…H26, H3…H9 (the helpers' hotel(i) stands at 48.00i N).
+    const ids = Array.from({ length: 27 }, (_, i) => `H${i}`).sort();
+    expect(Array.from(all.lat, (lat) => Math.round((lat - 48) * 1000))).toEqual(ids.map((id) => Number(id.slice(1))));
+    for (const page of [1, 5, 9, 26, 27]) {
+      const paged = await hotelColumns(store.db, page);
+      expect(Array.from(paged.lat)).toEqual(Array.from(all.lat));
+      expect(Array.from({ length: 27 }, (_, i) => paged.country(i))).toEqual(Array(27).fill("FR"));
+    }
   });
 
   it("keeps the previous counts when a sync refuses to publish", async () => {
