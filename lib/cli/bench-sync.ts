@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import SQLite from "better-sqlite3";
 import fs from "node:fs";
 import os from "node:os";
@@ -23,7 +23,8 @@ Measures, each in a fresh process (so peak RSS is its own), --runs times in inte
   (e) the same first sync into PostgreSQL (127.0.0.1:5432, database test; a fresh schema each round)
 The export is gzipped JSON Lines (what suppliers usually ship; the SFTP transfer is then a small part of the work);
 --plain benchmarks the same records uncompressed. Exports are generated once per count, seed and format under
-.data/bench/ and reused. Prints where (b)'s and (e)'s time went, thread by thread (the median run's).`;
+.data/bench/ and reused. Prints where (b)'s and (e)'s time went, thread by thread (the median run's), and what the
+run cost the whole machine: the sync command, the SFTP server and PostgreSQL, against the cores' CPU floor.`;
 
 interface Measure {
   phase: string;
@@ -33,6 +34,8 @@ interface Measure {
   peakRssMb: number;
   note?: string;
   times?: RunTimes;
+  /** CPU seconds the run cost the whole machine, by process, and the command's wall time (see machineCpu). */
+  machine?: MachineCpu;
 }
 
 /** Phase (a), run in its own process: the cost of reading, parsing and validating, and nothing else. */
@@ -122,9 +125,12 @@ async function main(): Promise<void> {
   const record = (m: Measure) => results[PHASES.indexOf(m.phase as (typeof PHASES)[number])]!.push(m);
   const sync = async (phase: (typeof PHASES)[number], dir: string, databaseUrl: string) => {
     process.stderr.write(`${phase} …\n`);
+    const before = machineCpu();
+    const started = performance.now();
     const s = JSON.parse(
       await run([...command("sync"), url(dir), "--json"], { ...sftpEnv, DATABASE_URL: databaseUrl }),
     );
+    const machine = machineCpuSince(before, (performance.now() - started) / 1000);
     if (s.status !== "published") throw new Error(`${phase}: ${s.status} ${s.error?.message}`);
     record({
       phase,
@@ -134,6 +140,7 @@ async function main(): Promise<void> {
       peakRssMb: s.peakRssMb,
       note: `new ${s.new}, changed ${s.changed}, unchanged ${s.unchanged}, removed ${s.removed}, rejected ${s.rejected}`,
       times: s.times,
+      machine,
     });
   };
   try {
@@ -255,6 +262,63 @@ function printReport(phases: Measure[][], opts: { count: number; runs: number; f
   for (const [text, ok] of checks) console.log(`  ${ok ? "✓" : "✗"}  ${text}`);
 }
 
+interface MachineCpu {
+  /** The sync command's process from start to exit (start-up and the places' recount included), seconds of CPU. */
+  command: number;
+  /** The SFTP server: sshd and its sftp-server. */
+  sftpServer: number;
+  /** Every PostgreSQL server process (a first sync into SQLite leaves it idle). */
+  postgres: number;
+  /** The command's wall time, seconds. */
+  wall: number;
+}
+
+const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+
+/**
+ * CPU seconds used so far by this process's children that have exited (the sync commands: cutime + cstime of
+ * /proc/self/stat) and by the live processes named here, with the children they have reaped (sshd's per-connection
+ * processes, PostgreSQL's backends): what a run cost the machine beyond the sync process's own threads.
+ */
+function machineCpu(): Omit<MachineCpu, "wall"> {
+  const fields = (pid: string) => {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+    const close = stat.lastIndexOf(")");
+    return {
+      comm: stat.slice(stat.indexOf("(") + 1, close),
+      f: stat
+        .slice(close + 2)
+        .split(" ")
+        .map(Number),
+    };
+  };
+  // After "(comm) ": state, ppid, … utime is the 12th field, then stime, cutime, cstime.
+  const own = (f: number[]) => (f[11]! + f[12]!) / CLOCK_TICKS;
+  const reaped = (f: number[]) => (f[13]! + f[14]!) / CLOCK_TICKS;
+  const cpu = { command: reaped(fields("self").f), sftpServer: 0, postgres: 0 };
+  for (const pid of fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    let p: ReturnType<typeof fields>;
+    try {
+      p = fields(pid);
+    } catch {
+      continue; // gone meanwhile
+    }
+    if (p.comm === "sshd" || p.comm === "sftp-server") cpu.sftpServer += own(p.f) + reaped(p.f);
+    else if (p.comm === "postgres") cpu.postgres += own(p.f) + reaped(p.f);
+  }
+  return cpu;
+}
+
+function machineCpuSince(before: Omit<MachineCpu, "wall">, wall: number): MachineCpu {
+  const now = machineCpu();
+  return {
+    command: now.command - before.command,
+    sftpServer: now.sftpServer - before.sftpServer,
+    postgres: now.postgres - before.postgres,
+    wall,
+  };
+}
+
 /** Where a run's time went, thread by thread: CPU, busy wall time, and the named steps within it. */
 function printThreads(m: Measure): void {
   const t = m.times!;
@@ -274,6 +338,23 @@ function printThreads(m: Measure): void {
     ]);
   }
   rows.push(["process", s(t.processCpuMs), "–", `${m.seconds.toFixed(2)} s wall on ${os.cpus().length} cores`]);
+  const mc = m.machine;
+  if (mc) {
+    const all = mc.command + mc.sftpServer + mc.postgres;
+    const cores = os.cpus().length;
+    rows.push(
+      ["sync command", mc.command.toFixed(2), "–", `the whole process: start-up, the run, the places' recount`],
+      ["SFTP server", mc.sftpServer.toFixed(2), "–", "sshd and sftp-server"],
+      ["PostgreSQL", mc.postgres.toFixed(2), "–", "every server process"],
+      [
+        "machine",
+        all.toFixed(2),
+        "–",
+        `in ${mc.wall.toFixed(2)} s of the command's wall time: ${(all / mc.wall).toFixed(2)} of ${cores} cores ` +
+          `busy; at full use ${(all / cores).toFixed(2)} s`,
+      ],
+    );
+  }
   console.log(`\nwhere ${m.phase.slice(0, 3)}'s time went (its median run; seconds):\n`);
   console.log(markdownTable(["thread", "CPU", "busy", "steps (wall time)"], rows, [0, 3]));
 }
