@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { createHash } from "node:crypto";
 import SftpClient from "ssh2-sftp-client";
-import type { SFTPWrapper } from "ssh2";
+import type { Client, SFTPWrapper } from "ssh2";
 import { SyncError } from "@/lib/content/errors";
 import type { Logger } from "@/lib/log";
 import { isExportFile } from "../records";
@@ -109,6 +109,10 @@ export class SftpSource implements ExportSource {
       end: () => log.debug("sftp connection ended"),
       close: () => log.debug("sftp connection closed"),
     });
+    // Without TCP_NODELAY each small SSH packet waits for the previous one's acknowledgement, which the server delays:
+    // every round trip of the handshake and of each SFTP command (schema, listing, stat) stalled about 40 ms.
+    const ssh = (client as unknown as { client: Client }).client;
+    ssh.once("connect", () => ssh.setNoDelay(true));
     const { hostFingerprint } = this.opts;
     let presented: string | undefined;
     try {
