@@ -69,6 +69,22 @@ export function columnsWithin(
   );
 }
 
+/** Ids of the indexed points in a box around (lat, lon) holding every point within `km` (and others). */
+export function boxAround(index: KDBush, lat: number, lon: number, km: number): number[] {
+  const dLat = km / (EARTH_RADIUS_KM * RAD);
+  const cos = Math.max(Math.cos(lat * RAD), 0.01);
+  const dLon = Math.min(180, dLat / cos);
+  return index.range(lon - dLon, lat - dLat, lon + dLon, lat + dLat);
+}
+
+/**
+ * A lower bound of distanceKm between two latitudes, whatever the longitudes: no path between them is shorter than
+ * the meridian arc. Shaved by a billionth so that rounding can never put it above the haversine of the same points.
+ */
+export function meridianKm(lat1: number, lat2: number): number {
+  return EARTH_RADIUS_KM * RAD * Math.abs(lat1 - lat2) * (1 - 1e-9);
+}
+
 function within(
   index: KDBush,
   lat: number,
@@ -76,11 +92,8 @@ function within(
   km: number,
   distanceTo: (id: number) => number | undefined,
 ): { id: number; km: number }[] {
-  const dLat = km / (EARTH_RADIUS_KM * RAD);
-  const cos = Math.max(Math.cos(lat * RAD), 0.01);
-  const dLon = Math.min(180, dLat / cos);
   const out: { id: number; km: number }[] = [];
-  for (const id of index.range(lon - dLon, lat - dLat, lon + dLon, lat + dLat)) {
+  for (const id of boxAround(index, lat, lon, km)) {
     const d = distanceTo(id);
     if (d !== undefined && d <= km) out.push({ id, km: d });
   }

@@ -1,6 +1,6 @@
 import type KDBush from "kdbush";
 import type { Gazetteer } from "./gazetteer";
-import { columnIndex, columnsWithin, pointIndex, pointsWithin } from "./geo";
+import { boxAround, columnIndex, columnsWithin, distanceKm, meridianKm, pointIndex } from "./geo";
 import type { Place } from "./types";
 
 export interface HotelPoint {
@@ -67,13 +67,18 @@ function radiusKm(place: Place): number | undefined {
   }
 }
 
-/** The place of the hotel's country nearest to it within km, if any. */
+/**
+ * The place of the hotel's country nearest to it within km, if any (the first found of equally near ones). A place
+ * further north or south than the nearest so far cannot be nearer: its distance is not computed.
+ */
 function nearestOfCountry(index: KDBush, places: Place[], h: HotelPoint, km: number): Place | undefined {
   let nearest: Place | undefined;
   let best = Infinity;
-  for (const found of pointsWithin(index, places, h.lat, h.lon, km)) {
-    const p = places[found.id]!;
-    if (p.country === h.country && found.km < best) [nearest, best] = [p, found.km];
+  for (const id of boxAround(index, h.lat, h.lon, km)) {
+    const p = places[id]; // undefined for the placeholder point of an empty index
+    if (!p || p.country !== h.country || meridianKm(h.lat, p.lat) > Math.min(km, best)) continue;
+    const d = distanceKm(h.lat, h.lon, p.lat, p.lon);
+    if (d <= km && d < best) [nearest, best] = [p, d];
   }
   return nearest;
 }
@@ -124,6 +129,7 @@ function visitPlaceHotels(
     else if (radiusKm(p) !== undefined) radiusPlaces.push(p);
   }
   const settlementIndex = pointIndex(settlements);
+  const settlementAreaKm = Float64Array.from(settlements, (p) => areaRadiusKm(p.population));
   const sectionIndex = pointIndex(sections);
 
   for (let i = 0; i < hotels.lat.length; i++) {
@@ -132,10 +138,12 @@ function visitPlaceHotels(
 
     let area: Place | undefined;
     let best = Infinity;
-    for (const { id, km } of pointsWithin(settlementIndex, settlements, h.lat, h.lon, COUNT_RULES.MAX_AREA_KM)) {
-      const p = settlements[id]!;
-      if (p.country !== h.country) continue;
-      const share = km / areaRadiusKm(p.population);
+    // Most places of the box lie further north or south than their own area reaches: no distance computed for them.
+    for (const id of boxAround(settlementIndex, h.lat, h.lon, COUNT_RULES.MAX_AREA_KM)) {
+      const p = settlements[id];
+      const areaKm = settlementAreaKm[id]!;
+      if (!p || p.country !== h.country || meridianKm(h.lat, p.lat) > areaKm) continue;
+      const share = distanceKm(h.lat, h.lon, p.lat, p.lon) / areaKm;
       if (share <= 1 && share < best) [area, best] = [p, share];
     }
     add(area, i);

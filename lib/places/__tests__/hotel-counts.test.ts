@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { Gazetteer } from "../gazetteer";
-import { areaRadiusKm, countHotels, COUNT_RULES } from "../hotel-counts";
+import { Random } from "@/lib/content/generate/random";
+import { distanceKm } from "../geo";
+import { areaRadiusKm, countHotels, COUNT_RULES, placeHotels, type HotelPoint } from "../hotel-counts";
+import { bundledPlaces } from "../sources/bundled";
+import type { Place } from "../types";
 import { parseGeoNamesLine } from "../geonames-import";
 import { eastKm, northKm, place } from "./helpers";
 
@@ -124,5 +128,97 @@ describe("hotelsCnt rules", () => {
 
   it("places without hotels get no count", () => {
     expect(count([]).size).toBe(0);
+  });
+});
+
+describe("hotelsCnt over the bundled gazetteer", () => {
+  /** The rules read place by place, with no index and no shortcut: what the counting must agree with. */
+  function byTheRules(places: readonly Place[], hotels: readonly HotelPoint[]): Map<string, number[]> {
+    const out = new Map<string, number[]>();
+    const add = (p: Place | undefined, hotel: number) => {
+      if (p) out.set(p.placeId, [...(out.get(p.placeId) ?? []), hotel]);
+    };
+    const least = <T>(items: T[], key: (t: T) => number): T | undefined =>
+      items.reduce<T | undefined>((a, b) => (a === undefined || key(b) < key(a) ? b : a), undefined);
+    const byDegree = new Map<number, Place[]>();
+    for (const p of places) {
+      const list = byDegree.get(Math.floor(p.lat));
+      if (list) list.push(p);
+      else byDegree.set(Math.floor(p.lat), [p]);
+    }
+    hotels.forEach((h, i) => {
+      // Every rule's reach is under a degree of latitude (111 km).
+      const near = [-1, 0, 1]
+        .flatMap((d) => byDegree.get(Math.floor(h.lat) + d) ?? [])
+        .filter((p) => Math.abs(p.lat - h.lat) < 1);
+      const km = (p: Place) => distanceKm(h.lat, h.lon, p.lat, p.lon);
+      const nearest = (list: Place[], limit: number) =>
+        least(
+          list.filter((p) => km(p) <= limit),
+          km,
+        );
+      const ofCountry = (...categories: string[]) =>
+        near.filter((p) => categories.includes(p.category) && p.country === h.country);
+      add(
+        places.find((p) => p.category === "country" && p.country === h.country),
+        i,
+      );
+      const settlements = ofCountry("city", "townVillage");
+      const share = (p: Place) => km(p) / areaRadiusKm(p.population);
+      const area = least(
+        settlements.filter((p) => share(p) <= 1),
+        share,
+      );
+      add(area, i);
+      const seat = area ?? nearest(settlements, COUNT_RULES.DIVISION_FALLBACK_KM);
+      if (seat?.admin1) {
+        const division = (p: Place) =>
+          p.category === "adminDivision" && p.country === seat.country && p.admin1 === seat.admin1;
+        add(places.find(division), i);
+      }
+      add(nearest(ofCountry("subCity"), COUNT_RULES.SUB_CITY_KM), i);
+      for (const p of near) {
+        const reach =
+          p.category === "landmark"
+            ? COUNT_RULES.LANDMARK_KM
+            : p.category === "airport"
+              ? COUNT_RULES.AIRPORT_KM
+              : p.category === "touristRegion"
+                ? (p.radiusKm ?? COUNT_RULES.TOURIST_REGION_KM)
+                : undefined;
+        if (reach !== undefined && distanceKm(p.lat, p.lon, h.lat, h.lon) <= reach) add(p, i);
+      }
+    });
+    return out;
+  }
+
+  it("gives each hotel the same places as the rules read place by place, in dense and far-north places", () => {
+    const gazetteer = new Gazetteer(bundledPlaces());
+    const random = new Random(13);
+    // Paris, Tokyo, Lagos, Tromsø, São Paulo, New York, Brussels (with Dutch and French hotels: borders), Singapore.
+    const centres: [number, number, string[]][] = [
+      [48.8566, 2.3522, ["FR"]],
+      [35.6812, 139.7671, ["JP"]],
+      [6.4541, 3.3947, ["NG"]],
+      [69.6492, 18.9553, ["NO"]],
+      [-23.5505, -46.6333, ["BR"]],
+      [40.7128, -74.006, ["US"]],
+      [50.8503, 4.3517, ["BE", "NL", "FR"]],
+      [1.3521, 103.8198, ["SG", "MY"]],
+    ];
+    const hotels = Array.from({ length: 320 }, (_, i) => {
+      const [lat, lon, countries] = centres[i % centres.length]!;
+      const spread = i % 3 === 0 ? 0.9 : 0.25; // within about 100 km, or close in
+      return {
+        lat: lat + (random.next() - 0.5) * spread,
+        lon: lon + ((random.next() - 0.5) * spread) / Math.cos((lat * Math.PI) / 180),
+        country: random.pick(countries),
+      };
+    });
+    const sorted = (m: Map<string, number[]>) =>
+      [...m].map(([id, list]) => [id, [...list].sort((a, b) => a - b)]).sort();
+    const counted = placeHotels(gazetteer, hotels);
+    expect(counted.size).toBeGreaterThan(100);
+    expect(sorted(counted)).toEqual(sorted(byTheRules(gazetteer.places, hotels)));
   });
 });
