@@ -69,12 +69,22 @@ export function columnsWithin(
   );
 }
 
-/** Ids of the indexed points in a box around (lat, lon) holding every point within `km` (and others). */
+/**
+ * Ids of the indexed points in a box around (lat, lon) holding every point within `km` (and others), each once. A box
+ * that crosses ±180° goes on at the other end of the longitudes.
+ */
 export function boxAround(index: KDBush, lat: number, lon: number, km: number): number[] {
   const dLat = km / (EARTH_RADIUS_KM * RAD);
   const cos = Math.max(Math.cos(lat * RAD), 0.01);
-  const dLon = Math.min(180, dLat / cos);
-  return index.range(lon - dLon, lat - dLat, lon + dLon, lat + dLat);
+  const dLon = dLat / cos;
+  const [south, north] = [lat - dLat, lat + dLat];
+  if (dLon >= 180) return index.range(-180, south, 180, north);
+  const [west, east] = [lon - dLon, lon + dLon];
+  const ids = index.range(west, south, east, north);
+  // Narrower than the Earth, so the part past one end never reaches back into the box.
+  if (west < -180) ids.push(...index.range(west + 360, south, 180, north));
+  if (east > 180) ids.push(...index.range(-180, south, east - 360, north));
+  return ids;
 }
 
 /**

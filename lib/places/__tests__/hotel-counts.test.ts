@@ -126,6 +126,20 @@ describe("hotelsCnt rules", () => {
     expect(counts.get(rgn.placeId)).toBe(7);
   });
 
+  it("counts across ±180°: a town, a section and a landmark on the other side of the antimeridian", () => {
+    const fiji = { country: "FJ" };
+    const west = place("west-town", "townVillage", -16.8, -179.99, { ...fiji, population: 5_000, admin1: "03" });
+    const fijiDivision = place("fiji-north", "adminDivision", -16.5, 179.4, { ...fiji, admin1: "03" });
+    const westSection = place("west-section", "subCity", -16.8, -179.995, fiji);
+    const westLandmark = place("west-mark", "landmark", -16.8, -179.999, fiji);
+    const hotelEast = { lat: -16.8, lon: 179.995, country: "FJ" }; // about 1.1 km from the town
+    const counts = countHotels(new Gazetteer([west, fijiDivision, westSection, westLandmark]), [hotelEast]);
+    expect(counts.get(west.placeId)).toBe(1);
+    expect(counts.get(fijiDivision.placeId)).toBe(1);
+    expect(counts.get(westSection.placeId)).toBe(1);
+    expect(counts.get(westLandmark.placeId)).toBe(1);
+  });
+
   it("places without hotels get no count", () => {
     expect(count([]).size).toBe(0);
   });
@@ -192,10 +206,11 @@ describe("hotelsCnt over the bundled gazetteer", () => {
     return out;
   }
 
-  it("gives each hotel the same places as the rules read place by place, in dense and far-north places", () => {
+  it("gives each hotel the same places as the rules read place by place: dense, far north, across ±180°", () => {
     const gazetteer = new Gazetteer(bundledPlaces());
     const random = new Random(13);
-    // Paris, Tokyo, Lagos, Tromsø, São Paulo, New York, Brussels (with Dutch and French hotels: borders), Singapore.
+    // Paris, Tokyo, Lagos, Tromsø, São Paulo, New York, Brussels (with Dutch and French hotels: borders), Singapore,
+    // Taveuni.
     const centres: [number, number, string[]][] = [
       [48.8566, 2.3522, ["FR"]],
       [35.6812, 139.7671, ["JP"]],
@@ -205,13 +220,15 @@ describe("hotelsCnt over the bundled gazetteer", () => {
       [40.7128, -74.006, ["US"]],
       [50.8503, 4.3517, ["BE", "NL", "FR"]],
       [1.3521, 103.8198, ["SG", "MY"]],
+      [-16.82, 179.99, ["FJ"]], // Taveuni, on the antimeridian
     ];
-    const hotels = Array.from({ length: 320 }, (_, i) => {
+    const wrap = (lon: number) => (lon > 180 ? lon - 360 : lon);
+    const hotels = Array.from({ length: 360 }, (_, i) => {
       const [lat, lon, countries] = centres[i % centres.length]!;
       const spread = i % 3 === 0 ? 0.9 : 0.25; // within about 100 km, or close in
       return {
         lat: lat + (random.next() - 0.5) * spread,
-        lon: lon + ((random.next() - 0.5) * spread) / Math.cos((lat * Math.PI) / 180),
+        lon: wrap(lon + ((random.next() - 0.5) * spread) / Math.cos((lat * Math.PI) / 180)),
         country: random.pick(countries),
       };
     });
