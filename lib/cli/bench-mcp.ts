@@ -1,4 +1,3 @@
-import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -10,6 +9,7 @@ import { SAMPLE_CITIES } from "@/lib/content/generate/cities";
 import { loopbackFetch } from "@/lib/http/loopback-fetch";
 import { withLoadedServer } from "./bench-http";
 import { markdownTable } from "./format";
+import { cpuSeconds, descendants, procStat } from "./proc";
 import { runProgress, stats } from "./stats";
 
 const usage = `Usage: npm run bench:mcp -- [--count 20000] [--duration 5] [--rounds 3] [--warmup 2] [--sessions 1,8,32]
@@ -179,50 +179,16 @@ function cases(port: number, clients: Client[]): Case[] {
 
 /** CPU time (ms) of the app server's processes: this process's descendants, read from /proc (Linux); else undefined. */
 function serverCpu(): () => number | undefined {
-  let tick = 100;
-  try {
-    tick = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
-  } catch {
-    // USER_HZ is 100 almost everywhere.
-  }
-  const statOf = (pid: string): string[] | undefined => {
-    try {
-      const text = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-      return text.slice(text.lastIndexOf(")") + 2).split(" "); // from field 3 (state) on
-    } catch {
-      return undefined;
-    }
-  };
-  let pids: string[] = [];
-  try {
-    const parent = new Map<string, string>();
-    for (const pid of fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
-      const f = statOf(pid);
-      if (f) parent.set(pid, f[1]!);
-    }
-    const mine = new Set([String(process.pid)]);
-    for (let grew = true; grew;) {
-      grew = false;
-      for (const [pid, ppid] of parent)
-        if (!mine.has(pid) && mine.has(ppid)) {
-          mine.add(pid);
-          grew = true;
-        }
-    }
-    mine.delete(String(process.pid));
-    pids = [...mine];
-  } catch {
-    pids = [];
-  }
+  const pids = descendants();
   return () => {
     if (!pids.length) return undefined;
-    let ticks = 0;
+    let seconds = 0;
     for (const pid of pids) {
-      const f = statOf(pid);
-      if (!f) return undefined;
-      ticks += Number(f[11]) + Number(f[12]); // utime, stime
+      const stat = procStat(pid);
+      if (!stat) return undefined;
+      seconds += cpuSeconds(stat).own;
     }
-    return (ticks * 1000) / tick;
+    return seconds * 1000;
   };
 }
 

@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import SQLite from "better-sqlite3";
 import fs from "node:fs";
 import os from "node:os";
@@ -12,6 +12,7 @@ import { startSftpServer } from "@/lib/testing/sftp-server";
 import { openTestStore } from "@/lib/testing/store";
 import type { RunTimes } from "@/lib/content/sync/thread-times";
 import { markdownTable } from "./format";
+import { cpuSeconds, descendants, procStat, processesNamed } from "./proc";
 
 const usage = `Usage: npm run bench:sync -- [--count 100000] [--seed 1] [--runs 3] [--plain] [--no-postgres]
 
@@ -73,7 +74,8 @@ function run(args: string[], env: Record<string, string> = {}): Promise<string> 
     });
     let out = "";
     child.stdout.on("data", (d: Buffer) => (out += d));
-    child.on("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`${args.join(" ")} exited ${code}`))));
+    // "close", not "exit": the child's output may still be arriving when it exits.
+    child.on("close", (code) => (code === 0 ? resolve(out) : reject(new Error(`${args.join(" ")} exited ${code}`))));
   });
 }
 
@@ -265,52 +267,42 @@ function printReport(phases: Measure[][], opts: { count: number; runs: number; f
 interface MachineCpu {
   /** The sync command's process from start to exit (start-up and the places' recount included), seconds of CPU. */
   command: number;
-  /** The SFTP server: sshd and its sftp-server. */
+  /** The benchmark's SFTP server: sshd and its sftp-server. */
   sftpServer: number;
-  /** Every PostgreSQL server process (a first sync into SQLite leaves it idle). */
+  /** Every PostgreSQL process of the machine (a first sync into SQLite leaves it idle; other load shows here too). */
   postgres: number;
   /** The command's wall time, seconds. */
   wall: number;
 }
 
-const CLOCK_TICKS = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+/** The benchmark's OpenSSH server: its listener and each connection's processes (sshd-session from OpenSSH 9.8). */
+const SSH_PROCESSES = new Set(["sshd", "sshd-session", "sftp-server"]);
 
 /**
- * CPU seconds used so far by this process's children that have exited (the sync commands: cutime + cstime of
- * /proc/self/stat) and by the live processes named here, with the children they have reaped (sshd's per-connection
- * processes, PostgreSQL's backends): what a run cost the machine beyond the sync process's own threads.
+ * CPU seconds used so far by the sync commands that have exited (this process's reaped children), by the benchmark's
+ * own SFTP server (its descendants by those names, with the connections they have reaped) and by every PostgreSQL
+ * process of the machine (with the backends the postmaster has reaped). Undefined where /proc cannot be read.
  */
-function machineCpu(): Omit<MachineCpu, "wall"> {
-  const fields = (pid: string) => {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-    const close = stat.lastIndexOf(")");
-    return {
-      comm: stat.slice(stat.indexOf("(") + 1, close),
-      f: stat
-        .slice(close + 2)
-        .split(" ")
-        .map(Number),
-    };
+function machineCpu(): Omit<MachineCpu, "wall"> | undefined {
+  const self = procStat("self");
+  if (!self) return undefined;
+  const total = (pids: string[]) =>
+    pids.reduce((sum, pid) => {
+      const stat = procStat(pid);
+      if (!stat) return sum; // gone meanwhile
+      const { own, reaped } = cpuSeconds(stat);
+      return sum + own + reaped;
+    }, 0);
+  return {
+    command: cpuSeconds(self).reaped,
+    sftpServer: total(descendants().filter((pid) => SSH_PROCESSES.has(procStat(pid)?.comm ?? ""))),
+    postgres: total(processesNamed(new Set(["postgres"]))),
   };
-  // After "(comm) ": state, ppid, … utime is the 12th field, then stime, cutime, cstime.
-  const own = (f: number[]) => (f[11]! + f[12]!) / CLOCK_TICKS;
-  const reaped = (f: number[]) => (f[13]! + f[14]!) / CLOCK_TICKS;
-  const cpu = { command: reaped(fields("self").f), sftpServer: 0, postgres: 0 };
-  for (const pid of fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
-    let p: ReturnType<typeof fields>;
-    try {
-      p = fields(pid);
-    } catch {
-      continue; // gone meanwhile
-    }
-    if (p.comm === "sshd" || p.comm === "sftp-server") cpu.sftpServer += own(p.f) + reaped(p.f);
-    else if (p.comm === "postgres") cpu.postgres += own(p.f) + reaped(p.f);
-  }
-  return cpu;
 }
 
-function machineCpuSince(before: Omit<MachineCpu, "wall">, wall: number): MachineCpu {
+function machineCpuSince(before: Omit<MachineCpu, "wall"> | undefined, wall: number): MachineCpu | undefined {
   const now = machineCpu();
+  if (!before || !now) return undefined;
   return {
     command: now.command - before.command,
     sftpServer: now.sftpServer - before.sftpServer,
@@ -344,14 +336,14 @@ function printThreads(m: Measure): void {
     const cores = os.cpus().length;
     rows.push(
       ["sync command", mc.command.toFixed(2), "–", `the whole process: start-up, the run, the places' recount`],
-      ["SFTP server", mc.sftpServer.toFixed(2), "–", "sshd and sftp-server"],
-      ["PostgreSQL", mc.postgres.toFixed(2), "–", "every server process"],
+      ["SFTP server", mc.sftpServer.toFixed(2), "–", "the benchmark's sshd and sftp-server"],
+      ["PostgreSQL", mc.postgres.toFixed(2), "–", "every PostgreSQL process of the machine"],
       [
         "machine",
         all.toFixed(2),
         "–",
         `in ${mc.wall.toFixed(2)} s of the command's wall time: ${(all / mc.wall).toFixed(2)} of ${cores} cores ` +
-          `busy; at full use ${(all / cores).toFixed(2)} s`,
+          `busy; the command's CPU floor (every core busy) ${(all / cores).toFixed(2)} s`,
       ],
     );
   }

@@ -74,11 +74,14 @@ export function columnsWithin(
  * that crosses ±180° goes on at the other end of the longitudes.
  */
 export function boxAround(index: KDBush, lat: number, lon: number, km: number): number[] {
-  const dLat = km / (EARTH_RADIUS_KM * RAD);
-  const cos = Math.max(Math.cos(lat * RAD), 0.01);
-  const dLon = dLat / cos;
+  const arc = km / EARTH_RADIUS_KM; // radians
+  const dLat = arc / RAD;
   const [south, north] = [lat - dLat, lat + dLat];
-  if (dLon >= 180) return index.range(-180, south, 180, north);
+  // The circle's widest longitude is asin(sin(arc) ÷ cos(lat)) away (a hair more, against rounding); a circle over a
+  // pole, or wider than a quarter of the Earth, takes every longitude.
+  const widest = Math.sin(arc) / Math.cos(lat * RAD);
+  if (!(widest < 1) || arc >= Math.PI / 2) return index.range(-180, south, 180, north);
+  const dLon = (Math.asin(widest) / RAD) * (1 + 1e-9);
   const [west, east] = [lon - dLon, lon + dLon];
   const ids = index.range(west, south, east, north);
   // Narrower than the Earth, so the part past one end never reaches back into the box.

@@ -141,8 +141,9 @@ function visitPlaceHotels(
     // Most places of the box lie further north or south than their own area reaches: no distance computed for them.
     for (const id of boxAround(settlementIndex, h.lat, h.lon, COUNT_RULES.MAX_AREA_KM)) {
       const p = settlements[id];
+      if (!p || p.country !== h.country) continue; // no place: the placeholder point of an empty index
       const areaKm = settlementAreaKm[id]!;
-      if (!p || p.country !== h.country || meridianKm(h.lat, p.lat) > areaKm) continue;
+      if (meridianKm(h.lat, p.lat) > areaKm) continue;
       const share = distanceKm(h.lat, h.lon, p.lat, p.lon) / areaKm;
       if (share <= 1 && share < best) [area, best] = [p, share];
     }

@@ -37,6 +37,8 @@ const PAGE = 10_000;
  * The recount holds the sync lock, so the count read first stays right; the arrays grow should it not.
  */
 export async function hotelColumns(db: Kysely<Database>, page = PAGE): Promise<HotelColumns> {
+  if (!Number.isInteger(page) || page < 1)
+    throw new RangeError(`hotelColumns: a page holds at least one row (${page})`);
   const active = db.selectFrom("hotels").where("removed_at", "is", null);
   const { n } = await active.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   let lat = new Float64Array(Number(n));

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { distanceKm, haverSinKm, NearestSearch, pointIndex } from "../geo";
+import { distanceKm, haverSinKm, NearestSearch, pointIndex, pointsWithin } from "../geo";
 
 interface Point {
   lat: number;
@@ -93,5 +93,56 @@ describe("NearestSearch", () => {
     expect(all).toHaveLength(2000);
     expect(search.search(0, 0, 3, 30_000, () => true)).toEqual(all.slice(0, 3));
     expect(search.search(0, 0, 0, 100, () => true)).toEqual([]);
+  });
+});
+
+describe("pointsWithin", () => {
+  const RAD = Math.PI / 180;
+  /** The point of the circle of `km` around (lat, lon) with the largest longitude, nudged a millionth inwards. */
+  const widestPoint = (lat: number, lon: number, km: number) => {
+    const arc = km / 6371;
+    return {
+      lat: Math.asin(Math.sin(lat * RAD) / Math.cos(arc)) / RAD,
+      lon: lon + (Math.asin(Math.sin(arc) / Math.cos(lat * RAD)) / RAD) * (1 - 1e-6),
+    };
+  };
+
+  it("finds the points at the circle's widest longitude, far north and far south", () => {
+    for (const [lat, km] of [
+      [69.65, 50],
+      [-54.8, 20],
+      [78.2, 10],
+      [0, 50],
+    ] as const) {
+      const edge = widestPoint(lat, 10, km);
+      expect(distanceKm(lat, 10, edge.lat, edge.lon)).toBeLessThanOrEqual(km);
+      const points = [{ lat: lat, lon: 10 }, edge];
+      expect(pointsWithin(pointIndex(points), points, lat, 10, km).map((p) => p.id)).toEqual([0, 1]);
+    }
+  });
+
+  it("finds points across ±180° and around a pole, each once", () => {
+    const points = [
+      { lat: -16.8, lon: 179.99 },
+      { lat: -16.8, lon: -179.99 },
+      { lat: 89.95, lon: 0 },
+      { lat: 89.95, lon: 180 },
+    ];
+    const index = pointIndex(points);
+    expect(
+      pointsWithin(index, points, -16.8, 179.999, 5)
+        .map((p) => p.id)
+        .sort(),
+    ).toEqual([0, 1]);
+    expect(
+      pointsWithin(index, points, -16.8, -179.999, 5)
+        .map((p) => p.id)
+        .sort(),
+    ).toEqual([0, 1]);
+    expect(
+      pointsWithin(index, points, 89.95, 90, 15)
+        .map((p) => p.id)
+        .sort(),
+    ).toEqual([2, 3]);
   });
 });

@@ -81,15 +81,20 @@ describe("sync over SFTP from a real OpenSSH server", () => {
   });
 
   it("answers each SFTP command in one round trip, not after a delayed acknowledgement", async () => {
-    // With Nagle's algorithm on the client's socket, each command waited for the server's delayed ACK: a listing
-    // took about 175 ms on loopback (connecting and fetching the schema about 580 ms). Ten listings now take a few ms.
+    // With Nagle's algorithm on the client's socket, each command waited for the server's delayed ACK (40 ms at
+    // least on Linux): a listing took about 175 ms on loopback. Now a couple of ms; the fastest of ten is judged, so
+    // that a busy moment of the machine cannot fail the test.
     const dir = writeExport({ "hotels.jsonl": [hotel(1)] });
     const src = source(dir);
     try {
       await src.listFiles(); // connects
-      const started = performance.now();
-      for (let i = 0; i < 10; i++) expect(await src.listFiles()).toHaveLength(1);
-      expect(performance.now() - started).toBeLessThan(400);
+      const times: number[] = [];
+      for (let i = 0; i < 10; i++) {
+        const started = performance.now();
+        expect(await src.listFiles()).toHaveLength(1);
+        times.push(performance.now() - started);
+      }
+      expect(Math.min(...times)).toBeLessThan(30);
     } finally {
       await src.close();
     }

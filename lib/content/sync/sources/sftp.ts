@@ -111,8 +111,10 @@ export class SftpSource implements ExportSource {
     });
     // Without TCP_NODELAY each small SSH packet waits for the previous one's acknowledgement, which the server delays:
     // every round trip of the handshake and of each SFTP command (schema, listing, stat) stalled about 40 ms.
-    const ssh = (client as unknown as { client: Client }).client;
-    ssh.once("connect", () => ssh.setNoDelay(true));
+    // ssh2-sftp-client keeps its ssh2 Client as .client (not in its types): should that change, only the stall is back.
+    const ssh = (client as unknown as { client?: Client }).client;
+    if (typeof ssh?.once === "function") ssh.once("connect", () => ssh.setNoDelay(true));
+    else log.debug("sftp: the ssh2 client was not found; TCP_NODELAY not set");
     const { hostFingerprint } = this.opts;
     let presented: string | undefined;
     try {
