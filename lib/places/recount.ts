@@ -34,13 +34,18 @@ const PAGE = 10_000;
 
 /**
  * The published hotels as columns (coordinates in typed arrays, countries as indices), read a page at a time by id.
- * The recount holds the sync lock, so the count read first stays right; the arrays grow should it not.
+ * The recount holds the sync lock, so the count read first stays right; the arrays grow should it not. Each page is
+ * read along the primary key and removed hotels are passed over here: with `removed_at is null` in the query SQLite
+ * chose the removed_at index and sorted every active hotel again for each page (19 s at a million in 10 000-row pages).
  */
 export async function hotelColumns(db: Kysely<Database>, page = PAGE): Promise<HotelColumns> {
   if (!Number.isInteger(page) || page < 1)
     throw new RangeError(`hotelColumns: a page holds at least one row (${page})`);
-  const active = db.selectFrom("hotels").where("removed_at", "is", null);
-  const { n } = await active.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const { n } = await db
+    .selectFrom("hotels")
+    .where("removed_at", "is", null)
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
   let lat = new Float64Array(Number(n));
   let lon = new Float64Array(Number(n));
   let countryOf = new Uint16Array(Number(n));
@@ -48,15 +53,17 @@ export async function hotelColumns(db: Kysely<Database>, page = PAGE): Promise<H
   const countryIndex = new Map<string, number>();
   let size = 0;
   for (let after = ""; ;) {
-    const rows = await active
-      .select(["id", "latitude", "longitude", "country_code"])
+    const rows = await db
+      .selectFrom("hotels")
+      .select(["id", "latitude", "longitude", "country_code", "removed_at"])
       .where("id", ">", after)
       .orderBy("id")
       .limit(page)
       .execute();
-    if (size + rows.length > lat.length) {
+    const published = rows.reduce((k, r) => (r.removed_at === null ? k + 1 : k), 0);
+    if (size + published > lat.length) {
       const grow = <T extends Float64Array | Uint16Array>(a: T, make: (n: number) => T): T => {
-        const b = make(Math.max(size + rows.length, lat.length * 2));
+        const b = make(Math.max(size + published, lat.length * 2));
         b.set(a);
         return b;
       };
@@ -67,6 +74,7 @@ export async function hotelColumns(db: Kysely<Database>, page = PAGE): Promise<H
       ];
     }
     for (const r of rows) {
+      if (r.removed_at !== null) continue;
       let c = countryIndex.get(r.country_code);
       if (c === undefined) countryIndex.set(r.country_code, (c = countries.push(r.country_code) - 1));
       lat[size] = Number(r.latitude);
