@@ -84,9 +84,10 @@ export function boxAround(index: KDBush, lat: number, lon: number, km: number): 
   const dLon = (Math.asin(widest) / RAD) * (1 + 1e-9);
   const [west, east] = [lon - dLon, lon + dLon];
   const ids = index.range(west, south, east, north);
-  // Narrower than the Earth, so the part past one end never reaches back into the box.
-  if (west < -180) ids.push(...index.range(west + 360, south, 180, north));
-  if (east > 180) ids.push(...index.range(-180, south, east - 360, north));
+  // Narrower than the Earth, so the part past one end never reaches back into the box. (concat: a spread of a large
+  // range would overflow the call's arguments.)
+  if (west < -180) return ids.concat(index.range(west + 360, south, 180, north));
+  if (east > 180) return ids.concat(index.range(-180, south, east - 360, north));
   return ids;
 }
 
