@@ -9,7 +9,7 @@ import { SAMPLE_CITIES } from "@/lib/content/generate/cities";
 import { loopbackFetch } from "@/lib/http/loopback-fetch";
 import { withLoadedServer } from "./bench-http";
 import { markdownTable } from "./format";
-import { cpuSeconds, descendants, procStat } from "./proc";
+import { cpuSeconds, descendantsIn, processTable, procStat } from "./proc";
 import { runProgress, stats } from "./stats";
 
 const usage = `Usage: npm run bench:mcp -- [--count 20000] [--duration 5] [--rounds 3] [--warmup 2] [--sessions 1,8,32]
@@ -179,7 +179,7 @@ function cases(port: number, clients: Client[]): Case[] {
 
 /** CPU time (ms) of the app server's processes: this process's descendants, read from /proc (Linux); else undefined. */
 function serverCpu(): () => number | undefined {
-  const pids = descendants();
+  const pids = descendantsIn(processTable()).map((p) => p.pid);
   return () => {
     if (!pids.length) return undefined;
     let seconds = 0;

@@ -12,7 +12,7 @@ import { startSftpServer } from "@/lib/testing/sftp-server";
 import { openTestStore } from "@/lib/testing/store";
 import type { RunTimes } from "@/lib/content/sync/thread-times";
 import { markdownTable } from "./format";
-import { cpuSeconds, descendants, procStat, processesNamed } from "./proc";
+import { cpuSeconds, descendantsIn, processTable, procStat, type ProcessEntry } from "./proc";
 
 const usage = `Usage: npm run bench:sync -- [--count 100000] [--seed 1] [--runs 3] [--plain] [--no-postgres]
 
@@ -286,17 +286,12 @@ const SSH_PROCESSES = new Set(["sshd", "sshd-session", "sftp-server"]);
 function machineCpu(): Omit<MachineCpu, "wall"> | undefined {
   const self = procStat("self");
   if (!self) return undefined;
-  const total = (pids: string[]) =>
-    pids.reduce((sum, pid) => {
-      const stat = procStat(pid);
-      if (!stat) return sum; // gone meanwhile
-      const { own, reaped } = cpuSeconds(stat);
-      return sum + own + reaped;
-    }, 0);
+  const table = processTable();
+  const total = (processes: ProcessEntry[]) => processes.reduce((sum, p) => sum + p.own + p.reaped, 0);
   return {
     command: cpuSeconds(self).reaped,
-    sftpServer: total(descendants().filter((pid) => SSH_PROCESSES.has(procStat(pid)?.comm ?? ""))),
-    postgres: total(processesNamed(new Set(["postgres"]))),
+    sftpServer: total(descendantsIn(table).filter((p) => SSH_PROCESSES.has(p.comm))),
+    postgres: total(table.filter((p) => p.comm === "postgres")),
   };
 }
 

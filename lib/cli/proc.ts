@@ -37,40 +37,43 @@ export function cpuSeconds(stat: { fields: string[] }): { own: number; reaped: n
   return { own: (f[11]! + f[12]!) / clockTicks(), reaped: (f[13]! + f[14]!) / clockTicks() };
 }
 
-/** Pids of the live descendants of a process (children, their children, …); empty where /proc cannot be read. */
-export function descendants(root: number = process.pid): string[] {
+/** A live process as /proc shows it: its command name, its parent and its CPU seconds (see cpuSeconds). */
+export interface ProcessEntry {
+  pid: string;
+  comm: string;
+  ppid: string;
+  own: number;
+  reaped: number;
+}
+
+/** Every live process, each stat file read once; empty where /proc cannot be read. */
+export function processTable(): ProcessEntry[] {
   let entries: string[];
   try {
     entries = fs.readdirSync("/proc").filter((d) => /^\d+$/.test(d));
   } catch {
     return [];
   }
-  const parent = new Map<string, string>();
+  const table: ProcessEntry[] = [];
   for (const pid of entries) {
-    const stat = procStat(pid);
-    if (stat) parent.set(pid, stat.fields[1]!);
+    const stat = procStat(pid); // undefined when gone meanwhile
+    if (stat) table.push({ pid, comm: stat.comm, ppid: stat.fields[1]!, ...cpuSeconds(stat) });
   }
+  return table;
+}
+
+/** The processes of the table descending from `root` (children, their children, …). */
+export function descendantsIn(table: readonly ProcessEntry[], root: number = process.pid): ProcessEntry[] {
   const mine = new Set([String(root)]);
+  const found: ProcessEntry[] = [];
   for (let grew = true; grew;) {
     grew = false;
-    for (const [pid, ppid] of parent)
-      if (!mine.has(pid) && mine.has(ppid)) {
-        mine.add(pid);
+    for (const p of table)
+      if (!mine.has(p.pid) && mine.has(p.ppid)) {
+        mine.add(p.pid);
+        found.push(p);
         grew = true;
       }
   }
-  mine.delete(String(root));
-  return [...mine];
-}
-
-/** Pids of every live process whose command name is one of these. */
-export function processesNamed(names: ReadonlySet<string>): string[] {
-  try {
-    return fs
-      .readdirSync("/proc")
-      .filter((d) => /^\d+$/.test(d))
-      .filter((pid) => names.has(procStat(pid)?.comm ?? ""));
-  } catch {
-    return [];
-  }
+  return found;
 }
