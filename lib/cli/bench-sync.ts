@@ -267,7 +267,7 @@ function printReport(phases: Measure[][], opts: { count: number; runs: number; f
 interface MachineCpu {
   /** The sync command's process from start to exit (start-up and the places' recount included), seconds of CPU. */
   command: number;
-  /** The benchmark's SFTP server: sshd and its sftp-server. */
+  /** The benchmark's SFTP server: sshd (SFTP served in its session process, internal-sftp). */
   sftpServer: number;
   /** Every PostgreSQL process of the machine (a first sync into SQLite leaves it idle; other load shows here too). */
   postgres: number;
@@ -276,7 +276,7 @@ interface MachineCpu {
 }
 
 /** The benchmark's OpenSSH server: its listener and each connection's processes (sshd-session from OpenSSH 9.8). */
-const SSH_PROCESSES = new Set(["sshd", "sshd-session", "sftp-server"]);
+const SSH_PROCESSES = new Set(["sshd", "sshd-session"]);
 
 /**
  * CPU seconds used so far by the sync commands that have exited (this process's reaped children), by the benchmark's
@@ -331,7 +331,7 @@ function printThreads(m: Measure): void {
     const cores = os.cpus().length;
     rows.push(
       ["sync command", mc.command.toFixed(2), "–", `the whole process: start-up, the run, the places' recount`],
-      ["SFTP server", mc.sftpServer.toFixed(2), "–", "the benchmark's sshd and sftp-server"],
+      ["SFTP server", mc.sftpServer.toFixed(2), "–", "the benchmark's sshd (internal-sftp)"],
       ["PostgreSQL", mc.postgres.toFixed(2), "–", "every PostgreSQL process of the machine"],
       [
         "machine",

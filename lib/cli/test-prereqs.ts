@@ -10,7 +10,7 @@ import { answers } from "@/lib/testing/ports";
 const PACKAGES: { what: string; present: () => boolean; pkg: string }[] = [
   {
     what: "OpenSSH server (SFTP tests)",
-    present: () => all("/usr/sbin/sshd", "/usr/lib/openssh/sftp-server"),
+    present: () => all("/usr/sbin/sshd"),
     pkg: "openssh-server",
   },
   { what: "ssh-keygen", present: () => onPath("ssh-keygen"), pkg: "openssh-client" },

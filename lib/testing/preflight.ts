@@ -24,7 +24,7 @@ function onPath(cmd: string): boolean {
 export function missingSync(needs: readonly Need[]): string[] {
   const missing: string[] = [];
   const has = (n: Need) => needs.includes(n);
-  if (has("sshd") && !["/usr/sbin/sshd", "/usr/lib/openssh/sftp-server"].every((f) => fs.existsSync(f)))
+  if (has("sshd") && !fs.existsSync("/usr/sbin/sshd"))
     missing.push(`the OpenSSH server (/usr/sbin/sshd): ${PRETEST}`);
   if (has("sshd") && !onPath("ssh-keygen")) missing.push(`ssh-keygen: ${PRETEST}`);
   if (has("openssl") && !onPath("openssl")) missing.push(`openssl (the partner IdP's certificate): ${PRETEST}`);

@@ -7,8 +7,13 @@ import { randomBytes } from "node:crypto";
 import { freePort } from "./ports";
 
 /**
- * A real OpenSSH server for tests: Debian's sshd with a generated host key and user key, serving the machine's
- * /usr/lib/openssh/sftp-server on a loopback high port. Started and stopped by the tests that need it.
+ * A real OpenSSH server for tests: Debian's sshd with a generated host key and user key, serving SFTP on a loopback
+ * high port with OpenSSH's own SFTP server (internal-sftp: sftp-server's code inside sshd, as SFTP-only hosts are
+ * usually set up). Started and stopped by the tests that need it.
+ *
+ * Not the external /usr/lib/openssh/sftp-server: sshd starts a subsystem through the user's shell, and bash then reads
+ * the user's ~/.bashrc (run over SSH), which on a machine with a heavy shell set-up (this machine kind's root runs
+ * `pyenv init`) added 400 ms to every connection: the machine's shell measured, not the sync.
  */
 export interface SftpServer {
   host: string;
@@ -23,11 +28,10 @@ export interface SftpServer {
 }
 
 const SSHD = "/usr/sbin/sshd";
-const SFTP_SERVER = "/usr/lib/openssh/sftp-server";
 const PASSWORD_USER = "hotelsftp";
 
 export function sshdAvailable(): boolean {
-  return fs.existsSync(SSHD) && fs.existsSync(SFTP_SERVER);
+  return fs.existsSync(SSHD);
 }
 
 async function waitForPort(port: number, child: ChildProcess, log: () => string): Promise<void> {
@@ -62,7 +66,7 @@ function ensurePasswordUser(): { name: string; password: string } | null {
 }
 
 /**
- * `startDirectory`: the folder every login starts in (sftp-server -d), standing in for the login (home) directory
+ * `startDirectory`: the folder every login starts in (internal-sftp -d), standing in for the login (home) directory
  * so a test can put files there without touching the machine's real home directories.
  */
 export async function startSftpServer(opts: { startDirectory?: string } = {}): Promise<SftpServer> {
@@ -90,7 +94,7 @@ export async function startSftpServer(opts: { startDirectory?: string } = {}): P
     "PasswordAuthentication yes",
     "KbdInteractiveAuthentication no",
     "UsePAM no",
-    `Subsystem sftp ${SFTP_SERVER}${opts.startDirectory ? ` -d ${opts.startDirectory}` : ""}`,
+    `Subsystem sftp internal-sftp${opts.startDirectory ? ` -d ${opts.startDirectory}` : ""}`,
     "MaxStartups 100",
     "MaxSessions 50",
     "LogLevel ERROR",
