@@ -12,9 +12,9 @@ import { startSftpServer } from "@/lib/testing/sftp-server";
 import { openTestStore } from "@/lib/testing/store";
 import type { RunTimes } from "@/lib/content/sync/thread-times";
 import { markdownTable } from "./format";
-import { cpuSeconds, descendantsIn, processTable, procStat, type ProcessEntry } from "./proc";
+import { affinityOf, cpuSeconds, descendantsIn, processTable, procStat, setAffinity, type ProcessEntry } from "./proc";
 
-const usage = `Usage: npm run bench:sync -- [--count 100000] [--seed 1] [--runs 3] [--plain] [--no-postgres]
+const usage = `Usage: npm run bench:sync -- [--count 100000] [--seed 1] [--runs 3] [--plain] [--no-postgres] [--no-pinned]
 
 Measures, each in a fresh process (so peak RSS is its own), --runs times in interleaved rounds (medians reported):
   (a) the in-process limit: read the export file, parse + Ajv-validate each record, nothing else
@@ -22,6 +22,9 @@ Measures, each in a fresh process (so peak RSS is its own), --runs times in inte
   (c) a re-sync of the unchanged export
   (d) an incremental sync of the "next day" export
   (e) the same first sync into PostgreSQL (127.0.0.1:5432, database test; a fresh schema each round)
+  (b1), (e1) (b) and (e) again with the servers on a core of their own, as they are in production: the sync command on
+      every core but the last, the SFTP server and PostgreSQL on the last (taskset; skipped where the servers cannot
+      be pinned, and with --no-pinned). Their affinity is restored after each pair, and on Ctrl-C.
 The export is gzipped JSON Lines (what suppliers usually ship; the SFTP transfer is then a small part of the work);
 --plain benchmarks the same records uncompressed. Exports are generated once per count, seed and format under
 .data/bench/ and reused. Prints where (b)'s and (e)'s time went, thread by thread (the median run's), and what the
@@ -34,6 +37,8 @@ interface Measure {
   bytes: number;
   peakRssMb: number;
   note?: string;
+  /** Phase (a): the CPU seconds its process used, its helper threads' (gunzip, GC) included. */
+  cpuSeconds?: number;
   times?: RunTimes;
   /** CPU seconds the run cost the whole machine, by process, and the command's wall time (see machineCpu). */
   machine?: MachineCpu;
@@ -56,7 +61,14 @@ async function parseLimit(dir: string): Promise<void> {
   }
   const seconds = (performance.now() - started) / 1000;
   console.log(
-    JSON.stringify({ records, invalid, seconds, bytes, peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) }),
+    JSON.stringify({
+      records,
+      invalid,
+      seconds,
+      bytes,
+      peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+      cpuSeconds: (process.cpuUsage().user + process.cpuUsage().system) / 1e6,
+    }),
   );
 }
 
@@ -66,9 +78,11 @@ function command(name: string): string[] {
   return import.meta.url.endsWith(".mjs") ? [built.pathname] : ["--import", "tsx", `lib/cli/${name}.ts`];
 }
 
-function run(args: string[], env: Record<string, string> = {}): Promise<string> {
+/** Runs this Node with `args`; with `cpus` (a taskset CPU list), on those CPUs only. */
+function run(args: string[], env: Record<string, string> = {}, cpus?: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, {
+    const [file, argv] = cpus ? ["taskset", ["-c", cpus, process.execPath, ...args]] : [process.execPath, args];
+    const child = spawn(file, argv, {
       env: { ...process.env, LOG_LEVEL: "warn", ...env },
       stdio: ["ignore", "pipe", "inherit"],
     });
@@ -107,6 +121,7 @@ async function main(): Promise<void> {
       seed: { type: "string", default: "1" },
       runs: { type: "string", default: "3" },
       "no-postgres": { type: "boolean", default: false },
+      "no-pinned": { type: "boolean", default: false },
       plain: { type: "boolean", default: false },
       phase: { type: "string" },
       help: { type: "boolean", short: "h", default: false },
@@ -125,12 +140,13 @@ async function main(): Promise<void> {
   const sftpEnv = { SFTP_PRIVATE_KEY_FILE: server.privateKeyFile, SFTP_HOST_FINGERPRINT: server.hostFingerprint };
   const url = (dir: string) => `sftp://${server.keyUser}@127.0.0.1:${server.port}${dir}`;
   const record = (m: Measure) => results[PHASES.indexOf(m.phase as (typeof PHASES)[number])]!.push(m);
-  const sync = async (phase: (typeof PHASES)[number], dir: string, databaseUrl: string) => {
+  let pinning = values["no-pinned"] ? undefined : pinningPlan();
+  const sync = async (phase: (typeof PHASES)[number], dir: string, databaseUrl: string, cpus?: string) => {
     process.stderr.write(`${phase} …\n`);
     const before = machineCpu();
     const started = performance.now();
     const s = JSON.parse(
-      await run([...command("sync"), url(dir), "--json"], { ...sftpEnv, DATABASE_URL: databaseUrl }),
+      await run([...command("sync"), url(dir), "--json"], { ...sftpEnv, DATABASE_URL: databaseUrl }, cpus),
     );
     const machine = machineCpuSince(before, (performance.now() - started) / 1000);
     if (s.status !== "published") throw new Error(`${phase}: ${s.status} ${s.error?.message}`);
@@ -150,26 +166,26 @@ async function main(): Promise<void> {
     for (let round = 1; round <= runs; round++) {
       process.stderr.write(`round ${round} of ${runs}\n${PHASES[0]} …\n`);
       const a = JSON.parse(await run([...command("bench-sync"), "--phase", "parse", day1]));
-      record({ phase: PHASES[0], records: a.records, seconds: a.seconds, bytes: a.bytes, peakRssMb: a.peakRssMb });
-      const sqliteDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-sqlite-"));
-      try {
-        const sqliteUrl = `sqlite://${path.join(sqliteDir, "hotels.sqlite")}`;
-        await sync(PHASES[1], day1, sqliteUrl);
-        await sync(PHASES[2], day1, sqliteUrl);
-        await sync(PHASES[3], day2, sqliteUrl);
-      } finally {
-        fs.rmSync(sqliteDir, { recursive: true, force: true });
-      }
-      if (!values["no-postgres"]) {
-        const pg = await openTestStore("postgres");
-        await pg.close();
-        try {
-          await sync(PHASES[4], day1, pg.databaseUrl);
-        } finally {
-          await pg.drop();
-        }
+      const { records, seconds, bytes, peakRssMb, cpuSeconds } = a;
+      record({ phase: PHASES[0], records, seconds, bytes, peakRssMb, cpuSeconds });
+      const firstSyncs = async (sqlitePhase: Phase, pgPhase: Phase, cpus?: string) => {
+        await withSqliteStore(async (sqliteUrl) => {
+          await sync(sqlitePhase, day1, sqliteUrl, cpus);
+          if (sqlitePhase === PHASES[1]) {
+            await sync(PHASES[2], day1, sqliteUrl);
+            await sync(PHASES[3], day2, sqliteUrl);
+          }
+        });
+        if (!values["no-postgres"]) await withPostgresStore((pgUrl) => sync(pgPhase, day1, pgUrl, cpus));
+      };
+      await firstSyncs(PHASES[1], PHASES[4]);
+      if (pinning?.plan) {
+        const { clientCpus, serverMask } = pinning.plan;
+        const refused = await withServersPinned(serverMask, () => firstSyncs(PHASES[5], PHASES[6], clientCpus));
+        if (refused) pinning = { skipped: refused };
       }
     }
+    if (pinning?.skipped) process.stderr.write(`(b1) and (e1) skipped: ${pinning.skipped}\n`);
   } finally {
     await server.stop();
   }
@@ -185,7 +201,85 @@ const PHASES = [
   "(c) re-sync unchanged, SFTP → SQLite",
   "(d) next-day sync, SFTP → SQLite",
   "(e) first sync, SFTP → PostgreSQL",
+  "(b1) = (b), servers on their own core",
+  "(e1) = (e), servers on their own core",
 ] as const;
+type Phase = (typeof PHASES)[number];
+
+async function withSqliteStore(fn: (url: string) => Promise<void>): Promise<void> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-sqlite-"));
+  try {
+    await fn(`sqlite://${path.join(dir, "hotels.sqlite")}`);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function withPostgresStore(fn: (url: string) => Promise<void>): Promise<void> {
+  const pg = await openTestStore("postgres");
+  await pg.close();
+  try {
+    await fn(pg.databaseUrl);
+  } finally {
+    await pg.drop();
+  }
+}
+
+/**
+ * (b1) and (e1): the sync command on every core but the last, the servers (SFTP, PostgreSQL) on the last. In
+ * production neither server shares the sync's machine; here they share its two cores, and PostgreSQL's CPU for a first
+ * sync (COPY's parsing, TOAST, WAL: 6–7 s at 100 000 records) competes with the sync itself, where SQLite's writes
+ * run inside the sync. Undefined plan, with the reason, where that cannot be arranged.
+ */
+function pinningPlan(): { plan?: { clientCpus: string; serverMask: string }; skipped?: string } {
+  const cores = os.cpus().length;
+  if (cores < 2) return { skipped: "one core: no core to give the servers" };
+  if (!affinityOf(process.pid)) return { skipped: "taskset (util-linux) is not available" };
+  const last = cores - 1;
+  return { plan: { clientCpus: last === 1 ? "0" : `0-${last - 1}`, serverMask: (2n ** BigInt(last)).toString(16) } };
+}
+
+/** The benchmark's SFTP server and every PostgreSQL process of the machine, as they are now. */
+function serverProcesses(): ProcessEntry[] {
+  const table = processTable();
+  return [
+    ...descendantsIn(table).filter((p) => SSH_PROCESSES.has(p.comm)),
+    ...table.filter((p) => p.comm === "postgres"),
+  ];
+}
+
+/**
+ * Runs `fn` with the servers' processes on the CPUs of `mask` (processes they start meanwhile inherit it), then puts
+ * back each one's own affinity (that of the first of its name for processes started meanwhile), also on Ctrl-C. When a
+ * server cannot be pinned (not permitted), `fn` does not run and the reason is returned.
+ */
+async function withServersPinned(mask: string, fn: () => Promise<void>): Promise<string | undefined> {
+  const saved = new Map<string, { comm: string; mask: string }>();
+  const restore = () => {
+    for (const p of serverProcesses()) {
+      const own = saved.get(p.pid)?.mask ?? [...saved.values()].find((s) => s.comm === p.comm)?.mask;
+      if (own) setAffinity(p.pid, own);
+    }
+  };
+  const interrupted = () => {
+    restore();
+    process.exit(130);
+  };
+  process.once("SIGINT", interrupted).once("SIGTERM", interrupted);
+  try {
+    for (const p of serverProcesses()) {
+      const own = affinityOf(p.pid);
+      if (own === undefined) continue; // gone meanwhile
+      saved.set(p.pid, { comm: p.comm, mask: own });
+      if (!setAffinity(p.pid, mask)) return `the CPU affinity of ${p.comm} (pid ${p.pid}) cannot be set`;
+    }
+    await fn();
+    return undefined;
+  } finally {
+    process.off("SIGINT", interrupted).off("SIGTERM", interrupted);
+    restore();
+  }
+}
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -240,14 +334,31 @@ function printReport(phases: Measure[][], opts: { count: number; runs: number; f
   const b = find("(b)");
   const c = find("(c)");
   const e = find("(e)");
+  const [b1, e1] = [find("(b1)"), find("(e1)")];
   const checks: [string, boolean][] = [];
   if (b) checks.push([`(b) ≥ 0.7 × (a) records/s: ${(rate(b) / rate(base)).toFixed(2)}×`, rate(b) / rate(base) >= 0.7]);
+  const floor = b && cpuFloor(b);
+  if (b && floor) {
+    const ratio = b.seconds / floor.seconds;
+    checks.push([
+      `(b) within ${FLOOR_ALLOWANCE} × its two-core CPU floor (the fair version of 0.7 × (a), docs/benchmarks.md): ` +
+        `${ratio.toFixed(2)}× (${floor.cpu.toFixed(2)} s of CPU, sync and SFTP server: ${floor.seconds.toFixed(2)} s ` +
+        `with every core busy; ${base.cpuSeconds ? `${(floor.cpu / base.cpuSeconds).toFixed(2)} × (a)'s CPU` : ""})`,
+      ratio <= FLOOR_ALLOWANCE,
+    ]);
+  }
   if (b && c)
     checks.push([`(c) ≥ 3 × faster than (b): ${(b.seconds / c.seconds).toFixed(2)}×`, b.seconds / c.seconds >= 3]);
   if (b && e)
     checks.push([
       `(e) PostgreSQL first sync ≥ 0.8 × (b) SQLite first sync, records/s: ${(rate(e) / rate(b)).toFixed(2)}×`,
       rate(e) / rate(b) >= 0.8,
+    ]);
+  if (b1 && e1)
+    checks.push([
+      `(e1) ≥ 0.8 × (b1) records/s, servers on their own core (the fair version of (e) ≥ 0.8 × (b)): ` +
+        `${(rate(e1) / rate(b1)).toFixed(2)}×`,
+      rate(e1) / rate(b1) >= 0.8,
     ]);
   // Issue 13: ≤ 350 MB at 100 000 records, ≤ 400 MB at 1 000 000.
   const rssLimit = opts.count <= 100_000 ? 350 : 400;
@@ -258,10 +369,24 @@ function printReport(phases: Measure[][], opts: { count: number; runs: number; f
   for (const m of rows)
     console.log(`  ${m.phase}: ${m.all.map((r) => `${r.seconds.toFixed(2)} s ${r.peakRssMb} MB`).join(", ")}`);
   console.log("\nnotes:");
+  if (base.cpuSeconds) console.log(`  ${base.phase}: ${base.cpuSeconds.toFixed(2)} s of CPU (gunzip and GC included)`);
   for (const m of rows.filter((m) => m.note)) console.log(`  ${m.phase}: ${m.note}`);
-  for (const m of [b, e]) if (m?.times) printThreads(m);
+  for (const m of [b, e, e1]) if (m?.times) printThreads(m);
   console.log("\ntargets:");
   for (const [text, ok] of checks) console.log(`  ${ok ? "✓" : "✗"}  ${text}`);
+}
+
+/**
+ * How far above its two-core CPU floor a first sync may finish: the issue's own figures, 8.37 s allowed (0.7 × its
+ * (a) of 5.86 s) for about 12.5 s of CPU on two cores (6.25 s with both busy).
+ */
+const FLOOR_ALLOWANCE = 1.34;
+
+/** A run's CPU (the sync process over the run, plus the SFTP server) and the time it needs with every core busy. */
+function cpuFloor(m: Measure): { cpu: number; seconds: number } | undefined {
+  if (!m.times || !m.machine) return undefined;
+  const cpu = m.times.processCpuMs / 1000 + m.machine.sftpServer;
+  return { cpu, seconds: cpu / os.cpus().length };
 }
 
 interface MachineCpu {

@@ -77,3 +77,29 @@ export function descendantsIn(table: readonly ProcessEntry[], root: number = pro
   }
   return found;
 }
+
+/**
+ * A process's CPU affinity through taskset (util-linux), as its hexadecimal mask: undefined when taskset is missing,
+ * the process is gone or its affinity cannot be read.
+ */
+export function affinityOf(pid: string | number): string | undefined {
+  try {
+    return /:\s*([0-9a-f]+)\s*$/i.exec(execFileSync("taskset", ["-p", String(pid)], { encoding: "utf8" }))?.[1];
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Sets the affinity of every thread of a process (hexadecimal mask); false when it cannot (gone, not permitted). Read
+ * back to be sure: for a process that is gone, `taskset -a` finds no thread to set and still exits 0.
+ */
+export function setAffinity(pid: string | number, mask: string): boolean {
+  try {
+    execFileSync("taskset", ["-a", "-p", mask, String(pid)], { stdio: "ignore" });
+  } catch {
+    return false;
+  }
+  const now = affinityOf(pid);
+  return now !== undefined && BigInt(`0x${now}`) === BigInt(`0x${mask}`);
+}
