@@ -89,10 +89,12 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
       for (let attempt = 0; ; attempt++) {
         try {
           run.files = await stageExport({ ...opts, stager, reader });
+          await stager.finish();
           break;
         } catch (e) {
           if (!(e instanceof SyncError && e.code === "SOURCE_CHANGED") || attempt >= MAX_RESTARTS) throw e;
           log.warn({ runId: run.id, reason: e.message }, "export replaced during transfer: starting the run over");
+          await stager.abort();
           await discardRun(db, run.id);
           await db.deleteFrom("rejected_records").where("run_id", "=", run.id).execute();
           stager = new Stager(store, run.id, checker, clock);
@@ -135,6 +137,7 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
       if (opts.recountPlaces !== false) result.placesRecount = await recountAfterSync(db, run.id, log, pause, lock);
       return result;
     } catch (e) {
+      await stager.abort();
       await discardRun(db, run.id).catch(() => undefined);
       const error = syncFailure(e);
       log.error({ runId: run.id, ...error }, "sync failed");

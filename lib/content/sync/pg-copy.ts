@@ -1,4 +1,5 @@
 import { isUtf8 } from "node:buffer";
+import { once } from "node:events";
 import { finished } from "node:stream/promises";
 import type pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
@@ -69,15 +70,60 @@ function escapeBytes(bytes: Buffer, parts: Buffer[]): void {
   if (start < bytes.length) parts.push(bytes.subarray(start));
 }
 
-/** Streams rows into a table with COPY … FROM STDIN on this client (inside the caller's transaction). */
+const copyStatement = (table: string, columns: readonly string[]) =>
+  copyFrom(`copy ${table} (${columns.join(", ")}) from stdin`);
+
+/** Streams rows into a table with one COPY … FROM STDIN on this client (in the caller's transaction, if any). */
 export async function copyRows(
-  client: pg.PoolClient,
+  client: pg.ClientBase,
   table: string,
   columns: readonly string[],
   rows: readonly (readonly CopyValue[])[],
 ): Promise<void> {
   if (!rows.length) return;
-  const stream = client.query(copyFrom(`copy ${table} (${columns.join(", ")}) from stdin`));
+  const stream = client.query(copyStatement(table, columns));
   stream.end(copyText(rows));
   await finished(stream);
+}
+
+/** A COPY … FROM STDIN kept open while rows arrive in parts: one statement, stored all together when it ends. */
+export interface CopyStream {
+  /**
+   * Sends rows: their COPY text is built (the values copied) before this returns; resolves once the connection can
+   * take more (the server's pace), rejects with the COPY's failure.
+   */
+  write(rows: readonly (readonly CopyValue[])[]): Promise<void>;
+  /** Ends the COPY: resolves once the server has stored every row sent, rejects with its failure. */
+  end(): Promise<void>;
+  /** Fails the COPY (CopyFail): the server stores none of its rows. */
+  destroy(): void;
+}
+
+export function openCopy(client: pg.ClientBase, table: string, columns: readonly string[]): CopyStream {
+  const stream = client.query(copyStatement(table, columns));
+  let failure: Error | undefined;
+  stream.on("error", (e: Error) => (failure ??= e));
+  const done = finished(stream);
+  done.catch(() => undefined); // its failure is the one kept above, thrown by the next call
+  const failed = () => {
+    if (failure) throw failure;
+  };
+  return {
+    async write(rows) {
+      failed();
+      if (!rows.length || stream.write(copyText(rows))) return;
+      await Promise.race([once(stream, "drain"), done]).catch(() => undefined);
+      failed();
+    },
+    async end() {
+      failed();
+      stream.end();
+      await done.catch(() => undefined);
+      failed();
+    },
+    destroy() {
+      failure ??= new Error("the COPY was abandoned");
+      stream.destroy();
+    },
+  };
 }

@@ -180,6 +180,16 @@ export class Stager {
     clock.add("decide", performance.now() - lookupEnd);
     await clock.timeAsync("insert", () => this.sdb.write(seen, versions, rejected));
   }
+
+  /** Stores whatever the writes still hold (PostgreSQL's versions): after the last batch, before the publish. */
+  finish(): Promise<void> {
+    return this.clock.timeAsync("insert", () => this.sdb.finish());
+  }
+
+  /** Drops what is not stored yet; the run is failing or starting over, and discards what is. Never throws. */
+  abort(): Promise<void> {
+    return this.sdb.abort();
+  }
 }
 
 const ID_PREFIX = Buffer.from('{"id":"');

@@ -1,7 +1,7 @@
 import type SQLite from "better-sqlite3";
-import type pg from "pg";
+import pg from "pg";
 import { HOTEL_COLUMNS, type HotelVersionsTable, type Store, type SyncSeenTable } from "@/lib/store";
-import { copyRows, type CopyValue } from "./pg-copy";
+import { copyRows, openCopy, type CopyStream, type CopyValue } from "./pg-copy";
 
 export interface CurrentRow {
   id: string;
@@ -25,7 +25,15 @@ export interface StagingDb {
   /** The highest version stored per id, published or not (a failed run's leftovers included). */
   highestVersions(ids: string[]): Promise<{ hotel_id: string; version: number }[]>;
   seenInRun(runId: number, ids: string[]): Promise<{ hotel_id: string; file: string; line: number }[]>;
+  /**
+   * Writes a batch. The seen ids are readable once it resolves (the duplicate check asks for them); the versions are
+   * stored by `finish` at the latest (nothing reads a run's versions before its publish).
+   */
   write(seen: SyncSeenTable[], versions: HotelVersionsTable[], rejected: RejectedRow[]): Promise<void>;
+  /** Every batch written is stored: called once, after the last batch and before the publish. */
+  finish(): Promise<void>;
+  /** Drops what is not stored yet (a failed run, discarded next); never throws. */
+  abort(): Promise<void>;
 }
 
 export function stagingDb(store: Store): StagingDb {
@@ -70,15 +78,23 @@ function sqliteStaging(sqlite: SQLite.Database): StagingDb {
     highestVersions: async (ids) => (ids.length ? highest.all(JSON.stringify(ids)) : []),
     seenInRun: async (runId, ids) => (ids.length ? seenIn.all(runId, JSON.stringify(ids)) : []),
     write: async (seen, versions, rejected) => write(seen, versions, rejected),
+    finish: async () => undefined,
+    abort: async () => undefined,
   };
 }
 
 const seenColumns = ["run_id", "hotel_id", "action", "version", "file", "line"] as const;
 const rejectedColumns = ["run_id", "file", "line", "hotel_id", "errors"] as const;
 
-/** PostgreSQL: lookups by array parameter; a batch's rows streamed with COPY (text format), in one transaction. */
+/**
+ * PostgreSQL: lookups by array parameter (on the pool); the rows streamed with COPY (text format) on two connections
+ * of the run's own. The versions, nearly all of a run's bytes, go into one COPY that stays open from the first batch
+ * to `finish`: the server parses, compresses and stores them while the next batches are read and checked, with no
+ * round trip per batch, and they are stored all together or (a failure, a crash, a server restart) not at all. The
+ * seen ids and rejections, which the run reads back, are copied batch by batch (one autocommitted COPY each).
+ */
 function postgresStaging(pool: pg.Pool): StagingDb {
-  let settings: Promise<string> | undefined;
+  let writer: Promise<RunWriter> | undefined;
   // Each id list as one array parameter. Not named statements: hotel_versions and sync_seen grow from nothing during
   // a first sync, and a plan cached while they were empty (a sequential scan) made every lookup slower than the last.
   const query = async <R extends object>(text: string, values: unknown[]): Promise<R[]> =>
@@ -99,34 +115,75 @@ function postgresStaging(pool: pg.Pool): StagingDb {
         ? query("select hotel_id, file, line from sync_seen where run_id = $1 and hotel_id = any($2)", [runId, ids])
         : [],
     write: async (seen, versions, rejected) => {
-      const client = await pool.connect();
+      const w = await (writer ??= openRunWriter(pool));
+      // The versions' COPY text is built (a copy of the batch's bytes) before anything waits: the caller may reuse
+      // the batch's memory once this resolves.
+      await Promise.all([
+        w.versions.write(rows(versions, versionColumns)),
+        (async () => {
+          await copyRows(w.rows, "sync_seen", seenColumns, rows(seen, seenColumns));
+          await copyRows(w.rows, "rejected_records", rejectedColumns, rows(rejected, rejectedColumns));
+        })(),
+      ]);
+    },
+    finish: async () => {
+      if (!writer) return;
+      const w = await writer;
+      writer = undefined;
       try {
-        await client.query(`begin; ${await (settings ??= stagingSettings(client))}`);
-        await copyRows(client, "sync_seen", seenColumns, rows(seen, seenColumns));
-        await copyRows(client, "hotel_versions", versionColumns, rows(versions, versionColumns));
-        await copyRows(client, "rejected_records", rejectedColumns, rows(rejected, rejectedColumns));
-        await client.query("commit");
-      } catch (e) {
-        // The connection may be mid-COPY: dropped rather than reused, which rolls the batch back.
-        client.release(e as Error);
-        throw e;
+        await w.versions.end();
+      } finally {
+        await w.close();
       }
-      client.release();
+    },
+    abort: async () => {
+      const w = await writer?.catch(() => undefined);
+      writer = undefined;
+      if (!w) return;
+      w.versions.destroy();
+      await w.close();
     },
   };
 }
 
+/** A run's two connections: one holding the versions' COPY open, one for the batches' seen ids and rejections. */
+interface RunWriter {
+  versions: CopyStream;
+  rows: pg.Client;
+  close(): Promise<void>;
+}
+
 /**
- * Settings for a staging transaction. Its commit need not wait for the WAL flush (synchronous_commit off): a batch
- * lost in a server crash belongs to a run that then fails and is discarded; the publish keeps the server's default.
- * Records are compressed with lz4 where the server has it, several times faster than the default pglz.
+ * Opens the run's connections (not the pool's: they hold session settings and a COPY for the whole run). Their
+ * commits need not wait for the WAL flush (synchronous_commit off): rows lost in a server crash belong to a run that
+ * then fails and is discarded; the publish, on the pool, keeps the server's default. Records are compressed with lz4
+ * where the server has it, several times faster than the default pglz.
  */
-async function stagingSettings(client: pg.PoolClient): Promise<string> {
-  const { rows } = await client.query<{ lz4: boolean }>(
-    "select coalesce('lz4' = any(enumvals), false) as lz4 from pg_settings where name = 'default_toast_compression'",
-  );
-  const lz4 = rows[0]?.lz4 ? " set local default_toast_compression = lz4;" : "";
-  return `set local synchronous_commit = off;${lz4}`;
+async function openRunWriter(pool: pg.Pool): Promise<RunWriter> {
+  const connect = async () => {
+    const client = new pg.Client(pool.options);
+    // An error of an idle connection (a server restart) is reported by the query or COPY under way, if any.
+    client.on("error", () => undefined);
+    await client.connect();
+    return client;
+  };
+  const [copyClient, rowsClient] = await Promise.all([connect(), connect()]);
+  const close = () =>
+    Promise.all([copyClient.end(), rowsClient.end()]).then(
+      () => undefined,
+      () => undefined,
+    );
+  try {
+    const { rows } = await rowsClient.query<{ lz4: boolean }>(
+      "select coalesce('lz4' = any(enumvals), false) as lz4 from pg_settings where name = 'default_toast_compression'",
+    );
+    const settings = `set synchronous_commit = off;${rows[0]?.lz4 ? " set default_toast_compression = lz4;" : ""}`;
+    await Promise.all([copyClient.query(settings), rowsClient.query(settings)]);
+    return { versions: openCopy(copyClient, "hotel_versions", versionColumns), rows: rowsClient, close };
+  } catch (e) {
+    await close();
+    throw e;
+  }
 }
 
 function rows<T extends object>(items: T[], columns: readonly (keyof T)[]): CopyValue[][] {

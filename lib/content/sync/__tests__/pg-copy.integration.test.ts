@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openTestStore, STORE_KINDS, type TestStore } from "@/lib/testing/store";
-import { copyRows, copyText } from "../pg-copy";
+import { copyRows, copyText, openCopy } from "../pg-copy";
 import { countHotels, getHotel, recentRuns } from "../../../hotels/queries";
 import { hotel, range, syncDir, writeExport } from "@/lib/testing/exports";
 
@@ -59,6 +59,60 @@ describe("COPY into PostgreSQL", () => {
     } finally {
       client.release();
     }
+  });
+
+  describe("one COPY kept open over several writes (a run's versions)", () => {
+    const parts = [range(1, 400), range(401, 800), range(801, 1000)].map((ns) =>
+      ns.map((n) => [n, `row ${n}\t${ODD[n % ODD.length]}`] as const),
+    );
+    const count = async () => Number((await store.pool!.query("select count(*) as n from copy_parts")).rows[0].n);
+    beforeEach(async () => {
+      await store.pool!.query(
+        "drop table if exists copy_parts; create table copy_parts (n integer primary key, t text)",
+      );
+    });
+
+    it("stores every part's rows together when it ends, none before", async () => {
+      const client = await store.pool!.connect();
+      try {
+        const copy = openCopy(client, "copy_parts", ["n", "t"]);
+        for (const part of parts) await copy.write(part);
+        expect(await count()).toBe(0); // another connection sees nothing of an open COPY
+        await copy.end();
+        const { rows } = await store.pool!.query("select n, t from copy_parts order by n");
+        expect(rows).toEqual(parts.flat().map(([n, t]) => ({ n, t })));
+      } finally {
+        client.release();
+      }
+    });
+
+    it("stores nothing when abandoned, and says so if ended after", async () => {
+      const client = await store.pool!.connect();
+      try {
+        const copy = openCopy(client, "copy_parts", ["n", "t"]);
+        await copy.write(parts[0]!);
+        await copy.write(parts[1]!);
+        copy.destroy();
+        await expect(copy.end()).rejects.toThrow(/abandoned/);
+        await expect(copy.write(parts[2]!)).rejects.toThrow(/abandoned/);
+      } finally {
+        client.release(true);
+      }
+      expect(await count()).toBe(0);
+    });
+
+    it("stores nothing when a later part is refused, and reports the server's error", async () => {
+      const client = await store.pool!.connect();
+      try {
+        const copy = openCopy(client, "copy_parts", ["n", "t"]);
+        await copy.write(parts[0]!);
+        await copy.write([[1, "the same key again"]]).catch(() => undefined); // the refusal may come with a later call
+        await expect(copy.end()).rejects.toThrow(/duplicate key/);
+      } finally {
+        client.release(true);
+      }
+      expect(await count()).toBe(0);
+    });
   });
 });
 
