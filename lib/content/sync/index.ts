@@ -7,6 +7,7 @@ import { compareSchemas, type SchemaStatus } from "./schema-check";
 import { discardRun, publishRun, removalPreview } from "./publish";
 import { deferCheckpoints } from "./checkpoints";
 import { Stager } from "./stage";
+import { endRunConnections } from "./staging-db";
 import type { ExportSource } from "./sources";
 import { loadSchemaText } from "../validate";
 import { inlineChecker, workerChecker, type Checker } from "./checker";
@@ -60,7 +61,7 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
   let checker: Checker | undefined;
   let reader: ThreadedReader | undefined;
   try {
-    await recoverAbandonedRuns(db, log);
+    await recoverAbandonedRuns(db, log, (runIds) => endRunConnections(store, runIds, log));
     // A crash between an earlier publish and its recount: bring the counts up to date before anything else.
     if (opts.recountPlaces !== false && (await countsBehind(db))) await recountAfterSync(db, null, log, pause, lock);
     const run = await RunRecord.open(db, source.label, Boolean(opts.force));
@@ -89,7 +90,16 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
       for (let attempt = 0; ; attempt++) {
         try {
           run.files = await stageExport({ ...opts, stager, reader });
-          await stager.finish();
+          await pause("staging");
+          // A failure here after the lock was taken over (the taker ends a PostgreSQL run's connections) is that.
+          await stager
+            .finish((trx) => lock.confirm(trx))
+            .catch(async (e: unknown) => {
+              await lock.confirm(db);
+              throw e;
+            });
+          // SQLite's batches are stored already: a lock taken over meanwhile ends the run here too, not its thresholds.
+          await lock.confirm(db);
           break;
         } catch (e) {
           if (!(e instanceof SyncError && e.code === "SOURCE_CHANGED") || attempt >= MAX_RESTARTS) throw e;

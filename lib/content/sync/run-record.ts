@@ -100,8 +100,14 @@ export class RunRecord {
  * refused or failed run whose clean-up did not finish loses its staged versions; a published run that died before
  * its clean-up keeps its (published) versions and loses only its seen ids.
  */
-export async function recoverAbandonedRuns(db: Kysely<Database>, log: Logger): Promise<void> {
+export async function recoverAbandonedRuns(
+  db: Kysely<Database>,
+  log: Logger,
+  /** Ends what the dead runs may still hold open in the store (their connections), before their staging is dropped. */
+  endRuns: (runIds: number[]) => Promise<void> = async () => undefined,
+): Promise<void> {
   const stale = await db.selectFrom("sync_runs").select("id").where("status", "=", "running").execute();
+  await endRuns(stale.map((r) => r.id));
   for (const { id } of stale) {
     await discardRun(db, id);
     await db

@@ -1,5 +1,6 @@
 import { config } from "@/lib/config";
-import type { HotelVersionsTable, Store, SyncSeenTable } from "@/lib/store";
+import type { Kysely } from "kysely";
+import type { Database, HotelVersionsTable, Store, SyncSeenTable } from "@/lib/store";
 import type { RawRecord } from "./records";
 import type { RecordBatch } from "./reader";
 import type { RecordError } from "../validate";
@@ -60,7 +61,7 @@ export class Stager {
     /** The calling thread's clock: lookups, decisions and writes are timed on it. */
     private readonly clock = new StepClock("main"),
   ) {
-    this.sdb = stagingDb(store);
+    this.sdb = stagingDb(store, runId);
     this.fresh = freshStore(store, runId);
     this.fresh.catch(() => undefined); // awaited (and its error thrown) by the first batch
   }
@@ -181,9 +182,12 @@ export class Stager {
     await clock.timeAsync("insert", () => this.sdb.write(seen, versions, rejected));
   }
 
-  /** Stores whatever the writes still hold (PostgreSQL's versions): after the last batch, before the publish. */
-  finish(): Promise<void> {
-    return this.clock.timeAsync("insert", () => this.sdb.finish());
+  /**
+   * Stores whatever the writes still hold (PostgreSQL's versions), after the last batch and before the publish, if
+   * `confirm` (run inside that transaction) finds the run still holds the sync lock.
+   */
+  finish(confirm: (trx: Kysely<Database>) => Promise<void>): Promise<void> {
+    return this.clock.timeAsync("insert", () => this.sdb.finish(confirm));
   }
 
   /** Drops what is not stored yet; the run is failing or starting over, and discards what is. Never throws. */

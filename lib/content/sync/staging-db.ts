@@ -1,6 +1,8 @@
 import type SQLite from "better-sqlite3";
+import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
-import { HOTEL_COLUMNS, type HotelVersionsTable, type Store, type SyncSeenTable } from "@/lib/store";
+import type { Logger } from "@/lib/log";
+import { HOTEL_COLUMNS, type Database, type HotelVersionsTable, type Store, type SyncSeenTable } from "@/lib/store";
 import { copyRows, openCopy, type CopyStream, type CopyValue } from "./pg-copy";
 
 export interface CurrentRow {
@@ -30,16 +32,20 @@ export interface StagingDb {
    * stored by `finish` at the latest (nothing reads a run's versions before its publish).
    */
   write(seen: SyncSeenTable[], versions: HotelVersionsTable[], rejected: RejectedRow[]): Promise<void>;
-  /** Every batch written is stored: called once, after the last batch and before the publish. */
-  finish(): Promise<void>;
+  /**
+   * Every batch written is stored: called once, after the last batch and before the publish. `confirm` runs inside
+   * the transaction that stores what is still open (it throws when the run no longer holds the sync lock, and then
+   * nothing of that is stored).
+   */
+  finish(confirm: (trx: Kysely<Database>) => Promise<void>): Promise<void>;
   /** Drops what is not stored yet (a failed run, discarded next); never throws. */
   abort(): Promise<void>;
 }
 
-export function stagingDb(store: Store): StagingDb {
+export function stagingDb(store: Store, runId: number): StagingDb {
   if (store.sqlite) return sqliteStaging(store.sqlite);
   if (!store.pool) throw new Error("stagingDb: a PostgreSQL store without its pool");
-  return postgresStaging(store.pool);
+  return postgresStaging(store.pool, runId);
 }
 
 const versionColumns = ["hotel_id", "version", "run_id", "record", "created_at", ...HOTEL_COLUMNS] as const;
@@ -78,7 +84,7 @@ function sqliteStaging(sqlite: SQLite.Database): StagingDb {
     highestVersions: async (ids) => (ids.length ? highest.all(JSON.stringify(ids)) : []),
     seenInRun: async (runId, ids) => (ids.length ? seenIn.all(runId, JSON.stringify(ids)) : []),
     write: async (seen, versions, rejected) => write(seen, versions, rejected),
-    finish: async () => undefined,
+    finish: async () => undefined, // every batch was committed; the publish confirms the lock
     abort: async () => undefined,
   };
 }
@@ -90,10 +96,11 @@ const rejectedColumns = ["run_id", "file", "line", "hotel_id", "errors"] as cons
  * PostgreSQL: lookups by array parameter (on the pool); the rows streamed with COPY (text format) on two connections
  * of the run's own. The versions, nearly all of a run's bytes, go into one COPY that stays open from the first batch
  * to `finish`: the server parses, compresses and stores them while the next batches are read and checked, with no
- * round trip per batch, and they are stored all together or (a failure, a crash, a server restart) not at all. The
- * seen ids and rejections, which the run reads back, are copied batch by batch (one autocommitted COPY each).
+ * round trip per batch. Its transaction commits only after `finish` has confirmed the run still holds the sync lock,
+ * so the versions are stored all together or (a failure, a crash, a server restart, a lock taken over) not at all.
+ * The seen ids and rejections, which the run reads back, are copied batch by batch (one autocommitted COPY each).
  */
-function postgresStaging(pool: pg.Pool): StagingDb {
+function postgresStaging(pool: pg.Pool, runId: number): StagingDb {
   let writer: Promise<RunWriter> | undefined;
   // Each id list as one array parameter. Not named statements: hotel_versions and sync_seen grow from nothing during
   // a first sync, and a plan cached while they were empty (a sequential scan) made every lookup slower than the last.
@@ -115,25 +122,27 @@ function postgresStaging(pool: pg.Pool): StagingDb {
         ? query("select hotel_id, file, line from sync_seen where run_id = $1 and hotel_id = any($2)", [runId, ids])
         : [],
     write: async (seen, versions, rejected) => {
-      const w = await (writer ??= openRunWriter(pool));
+      const w = await (writer ??= openRunWriter(pool, runId));
       // The versions' COPY text is built (a copy of the batch's bytes) before anything waits: the caller may reuse
       // the batch's memory once this resolves.
       await Promise.all([
         w.versions.write(rows(versions, versionColumns)),
         (async () => {
-          await copyRows(w.rows, "sync_seen", seenColumns, rows(seen, seenColumns));
-          await copyRows(w.rows, "rejected_records", rejectedColumns, rows(rejected, rejectedColumns));
+          await copyRows(w.batchClient, "sync_seen", seenColumns, rows(seen, seenColumns));
+          await copyRows(w.batchClient, "rejected_records", rejectedColumns, rows(rejected, rejectedColumns));
         })(),
       ]);
     },
-    finish: async () => {
+    finish: async (confirm) => {
       if (!writer) return;
       const w = await writer;
       writer = undefined;
       try {
         await w.versions.end();
+        await confirm(overClient(w.copyClient));
+        await w.copyClient.query("commit");
       } finally {
-        await w.close();
+        await w.close(); // without a commit, closing the connection rolls the versions back
       }
     },
     abort: async () => {
@@ -146,43 +155,85 @@ function postgresStaging(pool: pg.Pool): StagingDb {
   };
 }
 
-/** A run's two connections: one holding the versions' COPY open, one for the batches' seen ids and rejections. */
+/** A run's two connections: one holding the versions' transaction and COPY open, one for each batch's other rows. */
 interface RunWriter {
   versions: CopyStream;
-  rows: pg.Client;
+  copyClient: pg.Client;
+  batchClient: pg.Client;
+  /** Ends both connections (the server rolls back what is not committed); never throws. */
   close(): Promise<void>;
 }
 
+/** The application_name of a run's own connections, by which a run that takes the lock over ends them. */
+const runConnectionName = (schema: string, runId: number) => `hotel-sync run ${runId} ${schema}`.slice(0, 63);
+
 /**
- * Opens the run's connections (not the pool's: they hold session settings and a COPY for the whole run). Their
- * commits need not wait for the WAL flush (synchronous_commit off): rows lost in a server crash belong to a run that
- * then fails and is discarded; the publish, on the pool, keeps the server's default. Records are compressed with lz4
- * where the server has it, several times faster than the default pglz.
+ * Opens the run's connections (not the pool's: they hold session settings, and one a transaction, for the whole
+ * run), named after the run. No statement or idle timeout ends the run's COPY midway. Their commits need not wait for
+ * the WAL flush (synchronous_commit off): rows lost in a server crash belong to a run that then fails and is
+ * discarded; the publish, on the pool, keeps the server's default. Records are compressed with lz4 where the server
+ * has it, several times faster than the default pglz.
  */
-async function openRunWriter(pool: pg.Pool): Promise<RunWriter> {
-  const connect = async () => {
-    const client = new pg.Client(pool.options);
-    // An error of an idle connection (a server restart) is reported by the query or COPY under way, if any.
-    client.on("error", () => undefined);
-    await client.connect();
-    return client;
-  };
-  const [copyClient, rowsClient] = await Promise.all([connect(), connect()]);
-  const close = () =>
-    Promise.all([copyClient.end(), rowsClient.end()]).then(
-      () => undefined,
-      () => undefined,
-    );
+async function openRunWriter(pool: pg.Pool, runId: number): Promise<RunWriter> {
+  const opened = await Promise.allSettled([0, 1].map(() => connectQuietly(pool)));
+  const clients = opened.flatMap((o) => (o.status === "fulfilled" ? [o.value] : []));
+  const close = () => Promise.allSettled(clients.map((c) => c.end())).then(() => undefined);
   try {
-    const { rows } = await rowsClient.query<{ lz4: boolean }>(
-      "select coalesce('lz4' = any(enumvals), false) as lz4 from pg_settings where name = 'default_toast_compression'",
+    for (const o of opened) if (o.status === "rejected") throw o.reason;
+    const [copyClient, batchClient] = clients as [pg.Client, pg.Client];
+    const { rows } = await batchClient.query<{ schema: string; lz4: boolean }>(
+      "select current_schema() as schema, coalesce('lz4' = any(enumvals), false) as lz4 from pg_settings " +
+        "where name = 'default_toast_compression'",
     );
-    const settings = `set synchronous_commit = off;${rows[0]?.lz4 ? " set default_toast_compression = lz4;" : ""}`;
-    await Promise.all([copyClient.query(settings), rowsClient.query(settings)]);
-    return { versions: openCopy(copyClient, "hotel_versions", versionColumns), rows: rowsClient, close };
+    const settings =
+      "select set_config('application_name', $1, false), set_config('synchronous_commit', 'off', false), " +
+      "set_config('statement_timeout', '0', false), set_config('idle_in_transaction_session_timeout', '0', false)" +
+      (rows[0]?.lz4 ? ", set_config('default_toast_compression', 'lz4', false)" : "");
+    const name = [runConnectionName(rows[0]?.schema ?? "", runId)];
+    await Promise.all([copyClient.query(settings, name), batchClient.query(settings, name)]);
+    await copyClient.query("begin");
+    return { versions: openCopy(copyClient, "hotel_versions", versionColumns), copyClient, batchClient, close };
   } catch (e) {
     await close();
     throw e;
+  }
+}
+
+async function connectQuietly(pool: pg.Pool): Promise<pg.Client> {
+  const client = new pg.Client(pool.options);
+  // An error of an idle connection (a server restart) is reported by the query or COPY under way, if any.
+  client.on("error", () => undefined);
+  await client.connect();
+  return client;
+}
+
+/** A Kysely over one connection, for queries that must run inside its open transaction (the lock's confirmation). */
+function overClient(client: pg.Client): Kysely<Database> {
+  const pool = {
+    connect: async () => ({ query: client.query.bind(client), release: () => undefined }),
+    end: async () => {},
+  };
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: pool as unknown as pg.Pool }) });
+}
+
+/**
+ * Ends the connections of runs that a crash or a lost lock left behind (PostgreSQL): a run paused past the lock's
+ * stale time keeps its versions' transaction open, and the next run's versions of the same properties would wait
+ * for it. Called by the new holder of the lock; a server that does not let it end them is logged, not fatal.
+ */
+export async function endRunConnections(store: Store, runIds: number[], log: Logger): Promise<void> {
+  if (!store.pool || !runIds.length) return;
+  try {
+    const { rows: here } = await store.pool.query<{ schema: string }>("select current_schema() as schema");
+    const { rows } = await store.pool.query<{ ended: number }>(
+      "select count(*) filter (where pg_terminate_backend(pid)) as ended from pg_stat_activity " +
+        "where application_name = any($1) and pid <> pg_backend_pid()",
+      [runIds.map((id) => runConnectionName(here[0]?.schema ?? "", id))],
+    );
+    if (Number(rows[0]?.ended))
+      log.warn({ runIds, connections: Number(rows[0]?.ended) }, "ended connections of abandoned runs");
+  } catch (e) {
+    log.warn({ err: (e as Error).message, runIds }, "could not end the connections of abandoned runs");
   }
 }
 

@@ -459,6 +459,46 @@ describe.each(CASES)("content sync into $kind (threads: $threads)", ({ kind, thr
     ]);
   });
 
+  it("a run taken over while staging stores none of its versions, and the taker does not wait for it", async () => {
+    // Enough records that PostgreSQL's COPY has inserted some (it buffers up to 64 KB of rows) when the run stops.
+    const N = 300;
+    const dir = writeExport({ "hotels.jsonl": range(1, N).map((n) => hotel(n)) });
+    expect(await syncDir(store, dir, { threads })).toMatchObject({ status: "published", new: N });
+    writeExport({ "hotels.jsonl": range(1, N).map((n) => hotel(n, { name: { en: `Renamed ${n}` } })) }, { dir });
+    // The run stops with every batch sent (on PostgreSQL its versions' COPY is open, their keys the next run's too).
+    const PAUSE_MS = 8000;
+    let atStaging!: () => void;
+    const staging = new Promise<void>((resolve) => (atStaging = resolve));
+    const log = pino(
+      { level: "warn" },
+      {
+        write(line: string) {
+          const entry = JSON.parse(line);
+          if (entry.msg === "fault point" && entry.step === "staging") atStaging();
+        },
+      },
+    );
+    const paused = syncDir(store, dir, { threads, log, pauseAt: { step: "staging", ms: PAUSE_MS } });
+    paused.catch(() => undefined); // awaited below
+    await staging;
+    const pausedAt = performance.now();
+    // Its holder is judged dead (a process of this machine that no longer exists): the next run takes the lock over.
+    await store.db
+      .updateTable("sync_lock")
+      .set({ holder: holderName(999999) })
+      .execute();
+    expect(await syncDir(store, dir, { threads })).toMatchObject({ status: "published", changed: N });
+    // Published while the other run was still paused: it did not wait for the paused run's open transaction.
+    expect(performance.now() - pausedAt).toBeLessThan(PAUSE_MS - 2000);
+
+    await expect(paused).rejects.toMatchObject({ code: "SYNC_LOCK_LOST" });
+    const versions = await store.db.selectFrom("hotel_versions").select(["hotel_id", "version"]).execute();
+    expect(versions).toHaveLength(2 * N); // the first run's and the taker's: none of the paused run's
+    expect((await getHotel(store.db, "H3"))?.record.name.en).toBe("Renamed 3");
+    expect(await store.db.selectFrom("sync_lock").selectAll().execute()).toEqual([]);
+    expect(await syncDir(store, dir, { threads })).toMatchObject({ status: "published", unchanged: N });
+  });
+
   it("a place import or recount waits for no one: it is refused while a sync holds the lock", async () => {
     const lock = await acquireSyncLock(store.db, 30);
     let ran = false;
