@@ -166,6 +166,19 @@ describe("a COPY that fails", () => {
   beforeEach(async () => {
     for (const t of TABLES) await store.db.deleteFrom(t as "hotels").execute();
   });
+  /** The server's connections named after a run of this store, once those that are closing are gone (2 s at most). */
+  async function runConnections(): Promise<number> {
+    let n = 0;
+    for (let tries = 0; tries < 20; tries++) {
+      const { rows } = await store.pool!.query(
+        "select count(*)::int as n from pg_stat_activity where application_name like 'hotel-sync run % ' || current_schema()",
+      );
+      n = rows[0].n;
+      if (!n) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return n;
+  }
 
   it("fails the run cleanly: nothing published or left staged, the lock released, and the next run works", async () => {
     const dir = writeExport({ "hotels.jsonl": range(1, 10).map((n) => hotel(n)) });
@@ -186,11 +199,13 @@ describe("a COPY that fails", () => {
     expect(await countHotels(store.db)).toBe(10);
     expect((await getHotel(store.db, "H1"))?.record.name.en).toBe("Hotel 1");
     const versions = await store.db.selectFrom("hotel_versions").select("version").execute();
-    expect(versions).toHaveLength(10); // the failed run's committed batches were dropped too
+    expect(versions).toHaveLength(10); // none of the failed run's: its versions' COPY never committed
     expect(await store.db.selectFrom("sync_seen").selectAll().execute()).toEqual([]);
     expect(await store.db.selectFrom("sync_lock").selectAll().execute()).toEqual([]);
+    expect(await runConnections()).toBe(0); // the run's own two connections closed
 
     expect(await syncDir(store, dir)).toMatchObject({ status: "published", changed: 10, new: 2 });
     expect((await getHotel(store.db, "H8"))?.record.name.en).toBe("Renamed 8");
+    expect(await runConnections()).toBe(0);
   });
 });
