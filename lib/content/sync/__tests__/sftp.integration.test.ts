@@ -199,32 +199,35 @@ describe("sync over SFTP from a real OpenSSH server", () => {
     },
   );
 
-  it("starts the run over when the file was replaced while the connection was down", async () => {
-    const dir = tempDir();
-    await generateExport({ out: dir, count: 2000, seed: 12 });
-    const file = path.join(dir, "hotels.jsonl");
-    const replacement =
-      range(1, 5)
-        .map((n) => JSON.stringify(hotel(n)))
-        .join("\n") + "\n";
-    const proxy = await startCuttingProxy(server.port, Math.floor(fs.statSync(file).size / 3), () =>
-      fs.writeFileSync(file, replacement),
-    );
-    const fresh = await openTestStore("sqlite");
-    try {
-      const s = await syncExport({
-        store: fresh,
-        source: source(dir, { port: proxy.port }),
-        log: quietLog,
-        ...defaults,
-      });
-      expect(s).toMatchObject({ status: "published", seen: 5, new: 5 });
-      expect(await countHotels(fresh.db)).toBe(5);
-    } finally {
-      await proxy.stop();
-      await fresh.drop();
-    }
-  });
+  it.each(["sqlite", "postgres"] as const)(
+    "starts the run over when the file was replaced while the connection was down (%s)",
+    async (kind) => {
+      const dir = tempDir();
+      await generateExport({ out: dir, count: 2000, seed: 12 });
+      const file = path.join(dir, "hotels.jsonl");
+      // The new file holds five of the first records again: the run started over writes the very versions (ids and
+      // numbers) the abandoned attempt had sent, which must have been dropped, not left to collide.
+      const replacement = fs.readFileSync(file, "utf8").split("\n").slice(0, 5).join("\n") + "\n";
+      const proxy = await startCuttingProxy(server.port, Math.floor(fs.statSync(file).size / 3), () =>
+        fs.writeFileSync(file, replacement),
+      );
+      const fresh = await openTestStore(kind);
+      try {
+        const s = await syncExport({
+          store: fresh,
+          source: source(dir, { port: proxy.port }),
+          log: quietLog,
+          ...defaults,
+        });
+        expect(s).toMatchObject({ status: "published", seen: 5, new: 5 });
+        expect(await countHotels(fresh.db)).toBe(5);
+        expect(await fresh.db.selectFrom("hotel_versions").select("hotel_id").execute()).toHaveLength(5);
+      } finally {
+        await proxy.stop();
+        await fresh.drop();
+      }
+    },
+  );
 
   it("fails cleanly when the server stays unreachable, after retrying with backoff", async () => {
     const dir = writeExport({ "hotels.jsonl": [hotel(1)] });
