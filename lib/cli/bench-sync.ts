@@ -79,9 +79,9 @@ function command(name: string): string[] {
   return import.meta.url.endsWith(".mjs") ? [built.pathname] : ["--import", "tsx", `lib/cli/${name}.ts`];
 }
 
-/** Runs this Node with `args`; with `cpus` (a taskset CPU list), on those CPUs only. */
 const cpuTotal = (u: NodeJS.CpuUsage) => u.user + u.system;
 
+/** Runs this Node with `args`; with `cpus` (a taskset CPU list), on those CPUs only. */
 function run(args: string[], env: Record<string, string> = {}, cpus?: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const [file, argv] = cpus ? ["taskset", ["-c", cpus, process.execPath, ...args]] : [process.execPath, args];
@@ -190,8 +190,13 @@ async function main(): Promise<void> {
       await firstSyncs(PHASES[1], PHASES[4]);
       if (pinning?.plan) {
         const { clientCpus, serverMask } = pinning.plan;
-        const roots = [process.pid, ...(values["no-postgres"] ? [] : [await postmasterPid()])];
-        const refused = await withServersPinned(roots, serverMask, () => firstSyncs(PHASES[5], PHASES[6], clientCpus));
+        const postmaster = values["no-postgres"] ? undefined : await postmasterPid();
+        const refused =
+          typeof postmaster === "string"
+            ? postmaster
+            : await withServersPinned([process.pid, ...(postmaster ? [postmaster] : [])], serverMask, () =>
+                firstSyncs(PHASES[5], PHASES[6], clientCpus),
+              );
         if (refused) pinning = { skipped: refused };
       }
     }
@@ -252,14 +257,20 @@ function pinningPlan(): { plan?: { clientCpus: string; serverMask: string }; ski
   return { plan: { clientCpus: cpus.join(","), serverMask: (1n << BigInt(last)).toString(16) } };
 }
 
-/** The process id of the PostgreSQL server the benchmark uses: the parent of one of its backends. */
-async function postmasterPid(): Promise<number> {
+/**
+ * The process id of the PostgreSQL server the benchmark uses: the parent of one of its backends, both named
+ * postgres in this machine's /proc. Else the reason (a server in a container or on another machine, whose backend's
+ * process id means another process here or nothing).
+ */
+async function postmasterPid(): Promise<number | string> {
   const store = await openTestStore("postgres");
   try {
     const { rows } = await store.pool!.query<{ pid: number }>("select pg_backend_pid() as pid");
-    const parent = procStat(rows[0]!.pid)?.fields[1];
-    if (!parent) throw new Error("the PostgreSQL server's process was not found in /proc");
-    return Number(parent);
+    const backend = procStat(rows[0]!.pid);
+    const parent = backend && procStat(backend.fields[1]!);
+    if (backend?.comm !== "postgres" || parent?.comm !== "postgres")
+      return "the PostgreSQL server's processes are not this machine's (a container or another host)";
+    return Number(backend.fields[1]);
   } finally {
     await store.drop();
   }

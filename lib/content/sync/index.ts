@@ -75,7 +75,8 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
     if (!(await db.selectFrom("hotels").select("id").limit(1).executeTakeFirst())) checker.warm();
     // The reader thread connects to the source while this thread fetches and compares the schema.
     reader = opts.threads ? openThreadedReader(source.spec()) : undefined;
-    let stager = new Stager(store, run.id, checker, clock);
+    const confirmLock = (trx: typeof db) => lock.confirm(trx);
+    let stager = new Stager(store, run.id, checker, confirmLock, clock);
     const checkpoints = deferCheckpoints(store);
     try {
       run.schema = compareSchemas(ourSchema, await source.readSchema());
@@ -91,13 +92,7 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
         try {
           run.files = await stageExport({ ...opts, stager, reader });
           await pause("staging");
-          // A failure here after the lock was taken over (the taker ends a PostgreSQL run's connections) is that.
-          await stager
-            .finish((trx) => lock.confirm(trx))
-            .catch(async (e: unknown) => {
-              await lock.confirm(db);
-              throw e;
-            });
+          await stager.finish();
           // SQLite's batches are stored already: a lock taken over meanwhile ends the run here too, not its thresholds.
           await lock.confirm(db);
           break;
@@ -107,7 +102,7 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
           await stager.abort();
           await discardRun(db, run.id);
           await db.deleteFrom("rejected_records").where("run_id", "=", run.id).execute();
-          stager = new Stager(store, run.id, checker, clock);
+          stager = new Stager(store, run.id, checker, confirmLock, clock);
           await reader?.close();
           reader = opts.threads ? openThreadedReader(source.spec()) : undefined;
         }
@@ -146,7 +141,13 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
       await checker.close();
       if (opts.recountPlaces !== false) result.placesRecount = await recountAfterSync(db, run.id, log, pause, lock);
       return result;
-    } catch (e) {
+    } catch (caught) {
+      // A run whose lock was taken over fails as that, whatever broke first (the taker ends a PostgreSQL run's
+      // connections); a store that cannot be reached leaves the first error as it is.
+      const e = await lock.confirm(db).then(
+        () => caught,
+        (check: unknown) => (check instanceof SyncError && check.code === "SYNC_LOCK_LOST" ? check : caught),
+      );
       await stager.abort();
       await discardRun(db, run.id).catch(() => undefined);
       const error = syncFailure(e);

@@ -1,13 +1,12 @@
 import { config } from "@/lib/config";
-import type { Kysely } from "kysely";
-import type { Database, HotelVersionsTable, Store, SyncSeenTable } from "@/lib/store";
+import type { HotelVersionsTable, Store, SyncSeenTable } from "@/lib/store";
 import type { RawRecord } from "./records";
 import type { RecordBatch } from "./reader";
 import type { RecordError } from "../validate";
 import type { Checker } from "./checker";
 import type { CheckResult } from "./check";
 import { isHotelId } from "../hotel-id";
-import { stagingDb, type CurrentRow, type RejectedRow, type StagingDb } from "./staging-db";
+import { stagingDb, type ConfirmLock, type CurrentRow, type RejectedRow, type StagingDb } from "./staging-db";
 import { StepClock } from "./thread-times";
 import { SeenFilter } from "./seen-filter";
 
@@ -58,10 +57,12 @@ export class Stager {
     store: Store,
     private readonly runId: number,
     private readonly checker: Checker,
+    /** Confirms the run still holds the sync lock, before anything is stored that a publish could not undo. */
+    confirmLock: ConfirmLock,
     /** The calling thread's clock: lookups, decisions and writes are timed on it. */
     private readonly clock = new StepClock("main"),
   ) {
-    this.sdb = stagingDb(store, runId);
+    this.sdb = stagingDb(store, runId, confirmLock);
     this.fresh = freshStore(store, runId);
     this.fresh.catch(() => undefined); // awaited (and its error thrown) by the first batch
   }
@@ -184,10 +185,10 @@ export class Stager {
 
   /**
    * Stores whatever the writes still hold (PostgreSQL's versions), after the last batch and before the publish, if
-   * `confirm` (run inside that transaction) finds the run still holds the sync lock.
+   * the run still holds the sync lock.
    */
-  finish(confirm: (trx: Kysely<Database>) => Promise<void>): Promise<void> {
-    return this.clock.timeAsync("insert", () => this.sdb.finish(confirm));
+  finish(): Promise<void> {
+    return this.clock.timeAsync("insert", () => this.sdb.finish());
   }
 
   /** Drops what is not stored yet; the run is failing or starting over, and discards what is. Never throws. */

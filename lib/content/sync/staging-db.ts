@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
@@ -33,19 +34,21 @@ export interface StagingDb {
    */
   write(seen: SyncSeenTable[], versions: HotelVersionsTable[], rejected: RejectedRow[]): Promise<void>;
   /**
-   * Every batch written is stored: called once, after the last batch and before the publish. `confirm` runs inside
-   * the transaction that stores what is still open (it throws when the run no longer holds the sync lock, and then
-   * nothing of that is stored).
+   * Every batch written is stored: called once, after the last batch and before the publish. What is still open is
+   * stored only if the run still holds the sync lock (confirmed inside the transaction that stores it).
    */
-  finish(confirm: (trx: Kysely<Database>) => Promise<void>): Promise<void>;
+  finish(): Promise<void>;
   /** Drops what is not stored yet (a failed run, discarded next); never throws. */
   abort(): Promise<void>;
 }
 
-export function stagingDb(store: Store, runId: number): StagingDb {
+/** Throws (SYNC_LOCK_LOST) when the run no longer holds the sync lock; run through `trx` (renews the heartbeat). */
+export type ConfirmLock = (trx: Kysely<Database>) => Promise<void>;
+
+export function stagingDb(store: Store, runId: number, confirmLock: ConfirmLock): StagingDb {
   if (store.sqlite) return sqliteStaging(store.sqlite);
   if (!store.pool) throw new Error("stagingDb: a PostgreSQL store without its pool");
-  return postgresStaging(store.pool, runId);
+  return postgresStaging(store.pool, runId, confirmLock);
 }
 
 const versionColumns = ["hotel_id", "version", "run_id", "record", "created_at", ...HOTEL_COLUMNS] as const;
@@ -100,7 +103,7 @@ const rejectedColumns = ["run_id", "file", "line", "hotel_id", "errors"] as cons
  * so the versions are stored all together or (a failure, a crash, a server restart, a lock taken over) not at all.
  * The seen ids and rejections, which the run reads back, are copied batch by batch (one autocommitted COPY each).
  */
-function postgresStaging(pool: pg.Pool, runId: number): StagingDb {
+function postgresStaging(pool: pg.Pool, runId: number, confirmLock: ConfirmLock): StagingDb {
   let writer: Promise<RunWriter> | undefined;
   // Each id list as one array parameter. Not named statements: hotel_versions and sync_seen grow from nothing during
   // a first sync, and a plan cached while they were empty (a sequential scan) made every lookup slower than the last.
@@ -122,7 +125,7 @@ function postgresStaging(pool: pg.Pool, runId: number): StagingDb {
         ? query("select hotel_id, file, line from sync_seen where run_id = $1 and hotel_id = any($2)", [runId, ids])
         : [],
     write: async (seen, versions, rejected) => {
-      const w = await (writer ??= openRunWriter(pool, runId));
+      const w = await (writer ??= openRunWriter(pool, runId, confirmLock));
       // The versions' COPY text is built (a copy of the batch's bytes) before anything waits: the caller may reuse
       // the batch's memory once this resolves.
       await Promise.all([
@@ -133,13 +136,13 @@ function postgresStaging(pool: pg.Pool, runId: number): StagingDb {
         })(),
       ]);
     },
-    finish: async (confirm) => {
+    finish: async () => {
       if (!writer) return;
       const w = await writer;
       writer = undefined;
       try {
         await w.versions.end();
-        await confirm(overClient(w.copyClient));
+        await confirmLock(overClient(w.copyClient));
         await w.copyClient.query("commit");
       } finally {
         await w.close(); // without a commit, closing the connection rolls the versions back
@@ -164,33 +167,44 @@ interface RunWriter {
   close(): Promise<void>;
 }
 
-/** The application_name of a run's own connections, by which a run that takes the lock over ends them. */
-const runConnectionName = (schema: string, runId: number) => `hotel-sync run ${runId} ${schema}`.slice(0, 63);
+/**
+ * The application_name of a run's own connections, by which a run that takes the lock over ends them: the run's id
+ * and a tag of its store (database and schema, hashed: ASCII and short, so PostgreSQL neither rewrites nor cuts it).
+ */
+async function runConnectionNames(client: pg.Pool | pg.Client, runIds: number[]): Promise<string[]> {
+  const { rows } = await client.query<{ db: string; schema: string }>(
+    "select current_database() as db, current_schema() as schema",
+  );
+  const tag = createHash("sha256").update(`${rows[0]?.db}\0${rows[0]?.schema}`).digest("hex").slice(0, 16);
+  return runIds.map((id) => `hotel-sync run ${id} ${tag}`);
+}
 
 /**
  * Opens the run's connections (not the pool's: they hold session settings, and one a transaction, for the whole
- * run), named after the run. No statement or idle timeout ends the run's COPY midway. Their commits need not wait for
- * the WAL flush (synchronous_commit off): rows lost in a server crash belong to a run that then fails and is
- * discarded; the publish, on the pool, keeps the server's default. Records are compressed with lz4 where the server
- * has it, several times faster than the default pglz.
+ * run), named after the run; then confirms the run still holds the lock, so that a run taking the lock over later
+ * finds them by name. No statement or idle timeout ends the run's COPY midway. Their commits need not wait for the
+ * WAL flush (synchronous_commit off): rows lost in a server crash belong to a run that then fails and is discarded;
+ * the publish, on the pool, keeps the server's default. Records are compressed with lz4 where the server has it,
+ * several times faster than the default pglz.
  */
-async function openRunWriter(pool: pg.Pool, runId: number): Promise<RunWriter> {
+async function openRunWriter(pool: pg.Pool, runId: number, confirmLock: ConfirmLock): Promise<RunWriter> {
   const opened = await Promise.allSettled([0, 1].map(() => connectQuietly(pool)));
   const clients = opened.flatMap((o) => (o.status === "fulfilled" ? [o.value] : []));
   const close = () => Promise.allSettled(clients.map((c) => c.end())).then(() => undefined);
   try {
     for (const o of opened) if (o.status === "rejected") throw o.reason;
     const [copyClient, batchClient] = clients as [pg.Client, pg.Client];
-    const { rows } = await batchClient.query<{ schema: string; lz4: boolean }>(
-      "select current_schema() as schema, coalesce('lz4' = any(enumvals), false) as lz4 from pg_settings " +
-        "where name = 'default_toast_compression'",
+    const { rows } = await batchClient.query<{ lz4: boolean }>(
+      "select coalesce((select 'lz4' = any(enumvals) from pg_settings where name = 'default_toast_compression'), " +
+        "false) as lz4",
     );
     const settings =
       "select set_config('application_name', $1, false), set_config('synchronous_commit', 'off', false), " +
       "set_config('statement_timeout', '0', false), set_config('idle_in_transaction_session_timeout', '0', false)" +
       (rows[0]?.lz4 ? ", set_config('default_toast_compression', 'lz4', false)" : "");
-    const name = [runConnectionName(rows[0]?.schema ?? "", runId)];
+    const name = await runConnectionNames(batchClient, [runId]);
     await Promise.all([copyClient.query(settings, name), batchClient.query(settings, name)]);
+    await confirmLock(overClient(batchClient));
     await copyClient.query("begin");
     return { versions: openCopy(copyClient, "hotel_versions", versionColumns), copyClient, batchClient, close };
   } catch (e) {
@@ -223,18 +237,33 @@ function overClient(client: pg.Client): Kysely<Database> {
  */
 export async function endRunConnections(store: Store, runIds: number[], log: Logger): Promise<void> {
   if (!store.pool || !runIds.length) return;
-  try {
-    const { rows: here } = await store.pool.query<{ schema: string }>("select current_schema() as schema");
-    const { rows } = await store.pool.query<{ ended: number }>(
-      "select count(*) filter (where pg_terminate_backend(pid)) as ended from pg_stat_activity " +
-        "where application_name = any($1) and pid <> pg_backend_pid()",
-      [runIds.map((id) => runConnectionName(here[0]?.schema ?? "", id))],
+  const pool = store.pool;
+  const names = await runConnectionNames(pool, runIds);
+  // Only this store's runs' connections, of this role (ending another role's would fail the whole statement);
+  // waiting up to 5 s for each to end where the server can (PostgreSQL 14 and later).
+  const end = (terminate: string) =>
+    pool.query<{ ended: number }>(
+      `select count(*) filter (where ${terminate}) as ended from pg_stat_activity where application_name = any($1) ` +
+        "and datname = current_database() and usename = current_user and pid <> pg_backend_pid()",
+      [names],
     );
+  try {
+    const { rows } = await end("pg_terminate_backend(pid, 5000)").catch(() => end("pg_terminate_backend(pid)"));
     if (Number(rows[0]?.ended))
       log.warn({ runIds, connections: Number(rows[0]?.ended) }, "ended connections of abandoned runs");
   } catch (e) {
     log.warn({ err: (e as Error).message, runIds }, "could not end the connections of abandoned runs");
   }
+}
+
+/** The connections still open of these runs of the store (tests: a run leaves none behind). */
+export async function openRunConnections(store: Store, runIds: number[]): Promise<number> {
+  if (!store.pool) return 0;
+  const { rows } = await store.pool.query<{ n: number }>(
+    "select count(*)::int as n from pg_stat_activity where application_name = any($1) and datname = current_database()",
+    [await runConnectionNames(store.pool, runIds)],
+  );
+  return rows[0]?.n ?? 0;
 }
 
 function rows<T extends object>(items: T[], columns: readonly (keyof T)[]): CopyValue[][] {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { openTestStore, STORE_KINDS, type TestStore } from "@/lib/testing/store";
 import { copyRows, copyText, openCopy } from "../pg-copy";
+import { openRunConnections } from "../staging-db";
 import { countHotels, getHotel, recentRuns } from "../../../hotels/queries";
 import { hotel, range, syncDir, writeExport } from "@/lib/testing/exports";
 
@@ -166,14 +167,12 @@ describe("a COPY that fails", () => {
   beforeEach(async () => {
     for (const t of TABLES) await store.db.deleteFrom(t as "hotels").execute();
   });
-  /** The server's connections named after a run of this store, once those that are closing are gone (2 s at most). */
+  /** The server's connections named after this store's runs, once those that are closing are gone (2 s at most). */
   async function runConnections(): Promise<number> {
+    const runIds = (await recentRuns(store.db)).map((r) => r.id);
     let n = 0;
     for (let tries = 0; tries < 20; tries++) {
-      const { rows } = await store.pool!.query(
-        "select count(*)::int as n from pg_stat_activity where application_name like 'hotel-sync run % ' || current_schema()",
-      );
-      n = rows[0].n;
+      n = await openRunConnections(store, runIds);
       if (!n) break;
       await new Promise((r) => setTimeout(r, 100));
     }
