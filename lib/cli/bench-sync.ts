@@ -144,6 +144,8 @@ async function main(): Promise<void> {
   const url = (dir: string) => `sftp://${server.keyUser}@127.0.0.1:${server.port}${dir}`;
   const record = (m: Measure) => results[PHASES.indexOf(m.phase as (typeof PHASES)[number])]!.push(m);
   let pinning = values["no-pinned"] ? undefined : pinningPlan();
+  // The PostgreSQL server to pin, looked up once (or why it cannot be).
+  const postmaster = pinning?.plan && !values["no-postgres"] ? await postmasterPid() : undefined;
   const sync = async (phase: (typeof PHASES)[number], dir: string, databaseUrl: string, cpus?: string) => {
     process.stderr.write(`${phase} …\n`);
     const before = machineCpu();
@@ -190,7 +192,6 @@ async function main(): Promise<void> {
       await firstSyncs(PHASES[1], PHASES[4]);
       if (pinning?.plan) {
         const { clientCpus, serverMask } = pinning.plan;
-        const postmaster = values["no-postgres"] ? undefined : await postmasterPid();
         const refused =
           typeof postmaster === "string"
             ? postmaster

@@ -104,7 +104,7 @@ export async function recoverAbandonedRuns(
   db: Kysely<Database>,
   log: Logger,
   /** Ends what the dead runs may still hold open in the store (their connections), before their staging is dropped. */
-  endRuns: (runIds: number[]) => Promise<void> = async () => undefined,
+  endRuns: (runIds: number[]) => Promise<void>,
 ): Promise<void> {
   const stale = await db.selectFrom("sync_runs").select("id").where("status", "=", "running").execute();
   await endRuns(stale.map((r) => r.id));

@@ -238,14 +238,13 @@ function overClient(client: pg.Client): Kysely<Database> {
 export async function endRunConnections(store: Store, runIds: number[], log: Logger): Promise<void> {
   if (!store.pool || !runIds.length) return;
   const pool = store.pool;
-  const names = await runConnectionNames(pool, runIds);
   // Only this store's runs' connections, of this role (ending another role's would fail the whole statement);
   // waiting up to 5 s for each to end where the server can (PostgreSQL 14 and later).
-  const end = (terminate: string) =>
+  const end = async (terminate: string) =>
     pool.query<{ ended: number }>(
       `select count(*) filter (where ${terminate}) as ended from pg_stat_activity where application_name = any($1) ` +
         "and datname = current_database() and usename = current_user and pid <> pg_backend_pid()",
-      [names],
+      [await runConnectionNames(pool, runIds)],
     );
   try {
     const { rows } = await end("pg_terminate_backend(pid, 5000)").catch(() => end("pg_terminate_backend(pid)"));
