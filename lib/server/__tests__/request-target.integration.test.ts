@@ -57,7 +57,7 @@ function raw(requestLine: string, headers: Record<string, string>): Promise<RawA
 
 function unchunk(text: string): string {
   let out = "";
-  for (let at = 0; ; ) {
+  for (let at = 0; ;) {
     const eol = text.indexOf("\r\n", at);
     if (eol < 0) return out;
     const size = parseInt(text.slice(at, eol), 16);
