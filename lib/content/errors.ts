@@ -8,6 +8,8 @@ export const SYNC_ERROR_CODES = [
   "INVALID_CONFIG",
   "INVALID_SOURCE",
   "SOURCE_NOT_FOUND",
+  /** The source's folder or a file in it exists, but this user may not read it (SFTP or local permissions). */
+  "SOURCE_PERMISSION_DENIED",
   "UNSUPPORTED_FILE",
   /** A file changed while it was read (the run restarts a few times before failing). */
   "SOURCE_CHANGED",
