@@ -8,7 +8,11 @@ import { SCHEMA_REMOTE_PATH, type ExportFile, type ExportSource, type SourceSpec
 function localFailure(e: unknown, target: string): SyncError | undefined {
   const code = (e as NodeJS.ErrnoException | null)?.code;
   if (code === "ENOENT" || code === "ENOTDIR") {
-    return new SyncError({ code: "SOURCE_NOT_FOUND", message: `No such file or directory: ${target}`, field: "source" });
+    return new SyncError({
+      code: "SOURCE_NOT_FOUND",
+      message: `No such file or directory: ${target}`,
+      field: "source",
+    });
   }
   if (code === "EACCES" || code === "EPERM") {
     return new SyncError({
