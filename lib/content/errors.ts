@@ -14,6 +14,8 @@ export const SYNC_ERROR_CODES = [
   /** A file changed while it was read (the run restarts a few times before failing). */
   "SOURCE_CHANGED",
   "SFTP_UNAVAILABLE",
+  /** The SFTP host's name does not resolve (DNS): a mistyped source URL, not a server that is down. */
+  "SFTP_HOST_NOT_FOUND",
   "SFTP_AUTH_FAILED",
   "SFTP_HOST_KEY_MISMATCH",
   "SFTP_HOST_KEY_NOT_PINNED",

@@ -173,7 +173,7 @@ describe("what the partner's server refuses", () => {
     await expect(failure).rejects.toMatchObject({ code: "SOURCE_PERMISSION_DENIED" });
     await expect(failure).rejects.toThrow(`does not let ${user.name} read ${dir}`);
     expect(relay.connections).toBe(1);
-    expect(lines.filter((l) => /retry|interrupted/.test(l.msg))).toEqual([]);
+    expect(lines.filter((l) => /retry|interrupted/.test(String(l.msg)))).toEqual([]);
     expect((await recentRuns(store.db, 1))[0]).toMatchObject({
       status: "failed",
       error_code: "SOURCE_PERMISSION_DENIED",
@@ -229,6 +229,23 @@ describe("what the partner's server refuses", () => {
 });
 
 describe("what an operator's setting gets wrong, found before connecting", () => {
+  it("a host name that does not resolve: SFTP_HOST_NOT_FOUND at once, not a server that is down", async () => {
+    // .invalid never resolves (RFC 6761): what a mistyped host name gets from DNS.
+    const run = await runSyncCli(["sftp://partner@sftp.no-such-host.invalid:22/export", "--json"], {
+      ...baseEnv(),
+      SFTP_PRIVATE_KEY_FILE: server.privateKeyFile,
+    }).done;
+    expect(run.code, run.stderr).toBe(1);
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      status: "failed",
+      error: {
+        code: "SFTP_HOST_NOT_FOUND",
+        message: "The SFTP host name sftp.no-such-host.invalid does not resolve: check the source's URL",
+      },
+    });
+    expect(logLines(run.stderr).filter((l) => l.msg === "sftp retry")).toEqual([]);
+  });
+
   it("a malformed SFTP_HOST_FINGERPRINT: INVALID_CONFIG naming it, in the JSON too, exit 1", async () => {
     const relay = await countingRelay();
     relays.push(relay);

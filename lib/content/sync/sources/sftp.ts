@@ -166,6 +166,15 @@ export class SftpSource implements ExportSource {
           field: "SFTP_HOST_FINGERPRINT",
         });
       }
+      // A name no DNS server knows stays unknown however often it is asked (a failing resolver says EAI_AGAIN).
+      if ((e as { code?: unknown }).code === "ENOTFOUND") {
+        throw new SyncError({
+          code: "SFTP_HOST_NOT_FOUND",
+          message: `The SFTP host name ${this.opts.host} does not resolve: check the source's URL`,
+          field: "source",
+          cause: e,
+        });
+      }
       const msg = (e as Error).message;
       if (/authentication/i.test(msg)) {
         throw new SyncError({
