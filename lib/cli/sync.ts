@@ -2,7 +2,7 @@ import { parseArgs } from "node:util";
 import { config, ConfigError, type Config } from "@/lib/config";
 import { log } from "@/lib/log";
 import { isSyncError, syncFailure, SyncError } from "@/lib/content/errors";
-import { openConfiguredStore } from "@/lib/store";
+import { openConfiguredStore, type Store } from "@/lib/store";
 import { openSource } from "@/lib/content/sync/sources";
 import { failedRunOf, syncExport } from "@/lib/content/sync";
 import { formatSummary } from "./format";
@@ -38,6 +38,21 @@ function settings(): Config {
   }
 }
 
+/** The configured store, or STORE_UNAVAILABLE naming the setting that points at it. */
+async function openStore(cfg: Config): Promise<Store> {
+  try {
+    return await openConfiguredStore();
+  } catch (e) {
+    const postgres = cfg.databaseKind === "postgres";
+    throw new SyncError({
+      code: "STORE_UNAVAILABLE",
+      message: `Cannot open the store ${postgres ? "DATABASE_URL names" : cfg.sqliteFile}: ${(e as Error).message}`,
+      field: postgres || cfg.DATABASE_URL ? "DATABASE_URL" : "DATA_DIR",
+      cause: e,
+    });
+  }
+}
+
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
@@ -54,7 +69,7 @@ async function main(): Promise<number> {
   }
   const cfg = settings();
   const source = openSource(positionals[0]!, cfg, log);
-  const store = await openConfiguredStore();
+  const store = await openStore(cfg);
   const progress = progressReporter("sync", "bytes");
   try {
     const summary = await syncExport({

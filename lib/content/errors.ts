@@ -19,6 +19,8 @@ export const SYNC_ERROR_CODES = [
   "SFTP_AUTH_FAILED",
   "SFTP_HOST_KEY_MISMATCH",
   "SFTP_HOST_KEY_NOT_PINNED",
+  /** The store that DATABASE_URL (or DATA_DIR) names cannot be opened: the server is down, refuses, or the file cannot be made. */
+  "STORE_UNAVAILABLE",
   // The export itself.
   /** The source's schema differs from ours (--allow-schema-change loads it anyway). */
   "SCHEMA_MISMATCH",

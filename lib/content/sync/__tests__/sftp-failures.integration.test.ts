@@ -271,6 +271,22 @@ describe("what an operator's setting gets wrong, found before connecting", () =>
     expect(await recentRuns(store.db, 1)).toEqual(runsBefore);
   });
 
+  it("a store that cannot be opened: STORE_UNAVAILABLE naming DATABASE_URL, never a crash", async () => {
+    const dir = writeExport({ "hotels.jsonl": [hotel(1)] });
+    // Nothing listens on port 1: a PostgreSQL server that is down, or a mistyped port.
+    const run = await runSyncCli([dir, "--json"], { ...baseEnv(), DATABASE_URL: "postgres://sync@127.0.0.1:1/hotels" })
+      .done;
+    expect(run.code, run.stderr).toBe(1);
+    expect(JSON.parse(run.stdout)).toEqual({
+      status: "failed",
+      error: {
+        code: "STORE_UNAVAILABLE",
+        message: expect.stringMatching(/^Cannot open the store DATABASE_URL names: /),
+      },
+    });
+    expect(logLines(run.stderr).map((l) => l.msg)).not.toContain("sync crashed");
+  });
+
   it("a key file that is not a usable private key: INVALID_CONFIG naming the setting at fault", async () => {
     const relay = await countingRelay();
     relays.push(relay);
