@@ -139,7 +139,7 @@ describe("what the partner's server refuses", () => {
       ...defaults,
     });
     await expect(failure).rejects.toMatchObject({ code: "SOURCE_NOT_FOUND", field: "source" });
-    await expect(failure).rejects.toThrow(`has no ${missing}`);
+    await expect(failure).rejects.toThrow(`has no folder ${missing} (user ${server.keyUser})`);
     expect(relay.connections).toBe(1);
     expect(lines.filter((l) => l.msg === "sftp retry")).toEqual([]);
     expect((await recentRuns(store.db, 1))[0]).toMatchObject({ status: "failed", error_code: "SOURCE_NOT_FOUND" });
@@ -171,7 +171,7 @@ describe("what the partner's server refuses", () => {
       ...defaults,
     });
     await expect(failure).rejects.toMatchObject({ code: "SOURCE_PERMISSION_DENIED" });
-    await expect(failure).rejects.toThrow(`does not let ${user.name} read ${dir}`);
+    await expect(failure).rejects.toThrow(`does not let ${user.name} read the `);
     expect(relay.connections).toBe(1);
     expect(lines.filter((l) => /retry|interrupted/.test(String(l.msg)))).toEqual([]);
     expect((await recentRuns(store.db, 1))[0]).toMatchObject({
@@ -198,7 +198,7 @@ describe("what the partner's server refuses", () => {
       source: `sftp://${user.name}@127.0.0.1:${relay.port}${dir}`,
       error: {
         code: "SOURCE_PERMISSION_DENIED",
-        message: `The SFTP server 127.0.0.1:${relay.port} does not let ${user.name} read ${dir}/hotels.jsonl (permission denied)`,
+        message: `The SFTP server 127.0.0.1:${relay.port} does not let ${user.name} read the file ${dir}/hotels.jsonl (permission denied)`,
       },
     });
     expect(run.stderr).toContain("sync failed: SOURCE_PERMISSION_DENIED: ");

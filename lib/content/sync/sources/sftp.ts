@@ -234,17 +234,19 @@ export class SftpSource implements ExportSource {
 
   /** The server's answer about a path when it cannot change: SOURCE_NOT_FOUND or SOURCE_PERMISSION_DENIED. */
   private refused(status: Permanent, remotePath: string, e: unknown): SyncError {
-    const { username, host, port } = this.opts;
+    const { username, host, port, dir } = this.opts;
+    // OpenSSH answers NO_SUCH_FILE for a listing of a file too (ENOTDIR): the source must be a folder.
+    const kind = remotePath === dir ? "folder" : "file";
     return status === "not-found"
       ? new SyncError({
           code: "SOURCE_NOT_FOUND",
-          message: `The SFTP server ${host}:${port} has no ${remotePath} (user ${username}): check the source's path`,
+          message: `The SFTP server ${host}:${port} has no ${kind} ${remotePath} (user ${username}): check the source's path`,
           field: "source",
           cause: e,
         })
       : new SyncError({
           code: "SOURCE_PERMISSION_DENIED",
-          message: `The SFTP server ${host}:${port} does not let ${username} read ${remotePath} (permission denied)`,
+          message: `The SFTP server ${host}:${port} does not let ${username} read the ${kind} ${remotePath} (permission denied)`,
           field: "source",
           cause: e,
         });
