@@ -103,7 +103,7 @@ main().then(
   (code) => process.exit(code),
   (e: unknown) => {
     // Every failure is one line and, with --json, a summary: the recorded run's when the run had started (settings,
-    // the source's name and the lock fail before it does: nothing was attempted, nothing recorded).
+    // the source's name, the store and the lock fail before it does: nothing was attempted, nothing recorded).
     if (!isSyncError(e)) log.error({ err: e }, "sync crashed");
     const error = syncFailure(e);
     console.error(`sync failed: ${error.code}: ${error.message}`);
