@@ -1,10 +1,10 @@
 import { parseArgs } from "node:util";
-import { config } from "@/lib/config";
+import { config, ConfigError, type Config } from "@/lib/config";
 import { log } from "@/lib/log";
-import { isSyncError } from "@/lib/content/errors";
-import { openConfiguredStore } from "@/lib/store";
+import { isSyncError, syncFailure, SyncError } from "@/lib/content/errors";
+import { openConfiguredStore, type Store } from "@/lib/store";
 import { openSource } from "@/lib/content/sync/sources";
-import { syncExport } from "@/lib/content/sync";
+import { failedRunOf, syncExport } from "@/lib/content/sync";
 import { formatSummary } from "./format";
 import { progressReporter } from "./progress";
 
@@ -19,7 +19,39 @@ const usage = `Usage: npm run sync -- <source> [--force] [--allow-schema-change]
 Credentials: SFTP_PRIVATE_KEY_FILE (and SFTP_PASSPHRASE) or SFTP_PASSWORD; the host key must be pinned with
 SFTP_HOST_FINGERPRINT (a first run without it stops and names the key the server showed).
 Store: the SQLite file under DATA_DIR, or PostgreSQL when DATABASE_URL=postgres://…
-Exit status: 0 published, 2 refused (nothing published), 1 failed.`;
+Exit status: 0 published, 2 refused (nothing published), 1 failed (with --json, the failure's summary too).`;
+
+/** The settings, or INVALID_CONFIG naming the ones at fault: found before any connection is tried. */
+function settings(): Config {
+  try {
+    return config();
+  } catch (e) {
+    const issues = e instanceof ConfigError ? e.issues : [];
+    throw new SyncError({
+      code: "INVALID_CONFIG",
+      message: issues.length
+        ? issues.map((i) => `${i.setting}: ${i.message}`).join("; ")
+        : (e as Error).message.replace(/\s*\n\s*/g, " "),
+      field: issues[0]?.setting,
+      cause: e,
+    });
+  }
+}
+
+/** The configured store, or STORE_UNAVAILABLE naming the setting that points at it. */
+async function openStore(cfg: Config): Promise<Store> {
+  try {
+    return await openConfiguredStore();
+  } catch (e) {
+    const postgres = cfg.databaseKind === "postgres";
+    throw new SyncError({
+      code: "STORE_UNAVAILABLE",
+      message: `Cannot open the store ${postgres ? "DATABASE_URL names" : cfg.sqliteFile}: ${(e as Error).message}`,
+      field: postgres || cfg.DATABASE_URL ? "DATABASE_URL" : "DATA_DIR",
+      cause: e,
+    });
+  }
+}
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -35,9 +67,9 @@ async function main(): Promise<number> {
     (values.help ? console.log : console.error)(usage);
     return values.help ? 0 : 64;
   }
-  const cfg = config();
+  const cfg = settings();
   const source = openSource(positionals[0]!, cfg, log);
-  const store = await openConfiguredStore();
+  const store = await openStore(cfg);
   const progress = progressReporter("sync", "bytes");
   try {
     const summary = await syncExport({
@@ -70,14 +102,12 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (e: unknown) => {
-    if (isSyncError(e)) {
-      console.error(`sync failed: ${e.code}: ${e.message}`);
-      if (process.argv.includes("--json"))
-        console.log(JSON.stringify({ status: "failed", error: { code: e.code, message: e.message } }));
-    } else {
-      log.error({ err: e }, "sync crashed");
-      console.error(`sync failed: ${(e as Error).message}`);
-    }
+    // Every failure is one line and, with --json, a summary: the recorded run's when the run had started (settings,
+    // the source's name, the store and the lock fail before it does: nothing was attempted, nothing recorded).
+    if (!isSyncError(e)) log.error({ err: e }, "sync crashed");
+    const error = syncFailure(e);
+    console.error(`sync failed: ${error.code}: ${error.message}`);
+    if (process.argv.includes("--json")) console.log(JSON.stringify(failedRunOf(e) ?? { status: "failed", error }));
     process.exit(1);
   },
 );

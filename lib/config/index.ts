@@ -191,26 +191,42 @@ export type Config = z.infer<typeof envSchema> & {
   tileServer: TileServer | undefined;
 };
 
+/** Settings the environment got wrong, each named, so that a command can say which one to fix (and how it failed). */
+export class ConfigError extends Error {
+  readonly issues: { setting: string; message: string }[];
+
+  constructor(issues: { setting: string; message: string }[]) {
+    super(`Invalid environment configuration:\n${issues.map((i) => `  ${i.setting}: ${i.message}`).join("\n")}`);
+    this.name = "ConfigError";
+    this.issues = issues;
+  }
+}
+
 export function parseConfig(env: Record<string, string | undefined> = process.env): Config {
   const result = envSchema.safeParse(env);
   if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    throw new Error(`Invalid environment configuration:\n${lines.join("\n")}`);
+    throw new ConfigError(result.error.issues.map((i) => ({ setting: i.path.join("."), message: i.message })));
   }
   const cfg = result.data;
   if (cfg.NODE_ENV !== "test" && cfg.SYNC_TEST_PAUSE_AT) {
-    throw new Error("Invalid environment configuration:\n  SYNC_TEST_PAUSE_AT: only allowed when NODE_ENV=test");
+    throw new ConfigError([{ setting: "SYNC_TEST_PAUSE_AT", message: "only allowed when NODE_ENV=test" }]);
   }
   // Auth.js reads these by itself: one origin for every request would send every brand's visitors to one host.
   const pinned = ["AUTH_URL", "NEXTAUTH_URL", "AUTH_REDIRECT_PROXY_URL"].filter((name) => env[name]);
   if (pinned.length)
-    throw new Error(
-      `Invalid environment configuration:\n  ${pinned.join(", ")}: not used here (each brand signs in on its own hosts); unset ${pinned.length > 1 ? "them" : "it"}`,
-    );
+    throw new ConfigError([
+      {
+        setting: pinned.join(", "),
+        message: `not used here (each brand signs in on its own hosts); unset ${pinned.length > 1 ? "them" : "it"}`,
+      },
+    ]);
   if (cfg.MAP_TILE_URL && !cfg.MAP_TILE_ATTRIBUTION)
-    throw new Error(
-      "Invalid environment configuration:\n  MAP_TILE_ATTRIBUTION: required with MAP_TILE_URL (tile sources require their attribution)",
-    );
+    throw new ConfigError([
+      {
+        setting: "MAP_TILE_ATTRIBUTION",
+        message: "required with MAP_TILE_URL (tile sources require their attribution)",
+      },
+    ]);
   const tileServer = cfg.MAP_TILE_URL
     ? {
         urlTemplate: cfg.MAP_TILE_URL,

@@ -8,13 +8,19 @@ export const SYNC_ERROR_CODES = [
   "INVALID_CONFIG",
   "INVALID_SOURCE",
   "SOURCE_NOT_FOUND",
+  /** The source's folder or a file in it exists, but this user may not read it (SFTP or local permissions). */
+  "SOURCE_PERMISSION_DENIED",
   "UNSUPPORTED_FILE",
   /** A file changed while it was read (the run restarts a few times before failing). */
   "SOURCE_CHANGED",
   "SFTP_UNAVAILABLE",
+  /** The SFTP host's name does not resolve (DNS): a mistyped source URL, not a server that is down. */
+  "SFTP_HOST_NOT_FOUND",
   "SFTP_AUTH_FAILED",
   "SFTP_HOST_KEY_MISMATCH",
   "SFTP_HOST_KEY_NOT_PINNED",
+  /** The store that DATABASE_URL (or DATA_DIR) names cannot be opened: the server is down, refuses, or the file cannot be made. */
+  "STORE_UNAVAILABLE",
   // The export itself.
   /** The source's schema differs from ours (--allow-schema-change loads it anyway). */
   "SCHEMA_MISMATCH",

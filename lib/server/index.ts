@@ -19,6 +19,7 @@ import { mcpErrorResponse } from "@/lib/mcp/errors";
 import { prepareTracking } from "@/lib/tracking/signature";
 import { stopArrivalRecorder } from "@/lib/tracking/recorder";
 import { compressWhole } from "./compress";
+import { absoluteFormRefusal, dropInternalHeaders } from "./request-target";
 
 /**
  * X-Forwarded-Proto reduced to the scheme a TLS proxy in front states (its first value, http or https; anything else
@@ -135,6 +136,7 @@ export async function startServer(opts: { port: number; hostname?: string; dir?:
   const server = http.createServer((req, res) => {
     // Before forwardedHeaders: the facts read the forwarded headers as the trusted proxies wrote them.
     const facts = recordFacts(req, res, trustedHops);
+    dropInternalHeaders(res);
     // HSTS on every answer that came over TLS (a TLS socket, or a trusted proxy's X-Forwarded-Proto), never over http.
     const hsts = strictTransportSecurity(facts.https);
     if (hsts) res.setHeader("Strict-Transport-Security", hsts);
@@ -142,7 +144,7 @@ export async function startServer(opts: { port: number; hostname?: string; dir?:
     // Next takes a page's nonce from the request's policy header: only the proxy sets it (a client's never counts,
     // on paths the proxy skips too).
     delete req.headers["content-security-policy"];
-    const refused = malformed(req);
+    const refused = malformed(req) ?? absoluteFormRefusal(req);
     if (refused) return void sendResponse(res, refused);
     if (isMcpTarget(req.url ?? "")) {
       // The assistant endpoint's access rules at the edge (spec §5 rule 1): a refused request never reaches Next.

@@ -13,13 +13,14 @@ import { loadSchemaText } from "../validate";
 import { inlineChecker, workerChecker, type Checker } from "./checker";
 import { stageExport, type SyncProgress } from "./pipeline";
 import { openThreadedReader, type ThreadedReader } from "./reader";
-import { RunRecord, recoverAbandonedRuns, type SyncSummary } from "./run-record";
+import { RunRecord, recoverAbandonedRuns, rememberFailedRun, type SyncSummary } from "./run-record";
 import { thresholdRefusal, type Refusal } from "./thresholds";
 import { recountHotels } from "@/lib/places/recount";
 import { countsBehind } from "@/lib/places/store";
 import { processCpuMs, StepClock, type RunTimes, type ThreadTimes } from "./thread-times";
 
 export type { SyncSummary } from "./run-record";
+export { failedRunOf } from "./run-record";
 export type { SyncProgress } from "./pipeline";
 
 export interface SyncOptions {
@@ -152,7 +153,7 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
       await discardRun(db, run.id).catch(() => undefined);
       const error = syncFailure(e);
       log.error({ runId: run.id, ...error }, "sync failed");
-      await run.close(run.summary("failed", stager.counts, 0, error));
+      rememberFailedRun(e, await run.close(run.summary("failed", stager.counts, 0, error)));
       throw e;
     } finally {
       await checkpoints.finish();

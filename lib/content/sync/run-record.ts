@@ -25,6 +25,18 @@ export interface SyncSummary extends StageCounts {
   times?: RunTimes;
 }
 
+/** The summary of the run a failure ended, kept with the error thrown: a command prints it (--json too). */
+const failedRuns = new WeakMap<object, SyncSummary>();
+
+export function rememberFailedRun(e: unknown, summary: SyncSummary): void {
+  if (typeof e === "object" && e !== null) failedRuns.set(e, summary);
+}
+
+/** The recorded run that this error ended, if it ended one (a failure before the run started did not). */
+export function failedRunOf(e: unknown): SyncSummary | undefined {
+  return typeof e === "object" && e !== null ? failedRuns.get(e) : undefined;
+}
+
 /** The sync_runs row of one run: opened when the run starts, closed with its summary however it ends. */
 export class RunRecord {
   schema: SchemaStatus = { status: "absent" };

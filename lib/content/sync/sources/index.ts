@@ -13,7 +13,7 @@ export { SftpSource } from "./sftp";
 export function openSource(spec: string, cfg: Config, log: Logger): ExportSource {
   if (/^sftp:\/\//i.test(spec)) {
     const target = parseSftpUrl(spec);
-    const privateKey = readPrivateKey(cfg.SFTP_PRIVATE_KEY_FILE);
+    const privateKey = readPrivateKey(cfg.SFTP_PRIVATE_KEY_FILE, cfg.SFTP_PASSPHRASE);
     if (!privateKey && !cfg.SFTP_PASSWORD) {
       throw new SyncError({
         code: "INVALID_CONFIG",

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { createHash } from "node:crypto";
 import SftpClient from "ssh2-sftp-client";
-import type { Client, SFTPWrapper } from "ssh2";
+import ssh2, { type Client, type SFTPWrapper } from "ssh2";
 import { SyncError } from "@/lib/content/errors";
 import type { Logger } from "@/lib/log";
 import { isExportFile } from "../records";
@@ -86,6 +86,20 @@ export function parseSftpUrl(url: string): { host: string; port: number; usernam
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
+ * The SFTP statuses (ssh2 gives their numbers as the error's code) that no retry can change: the path is not there,
+ * or this user may not read it. ssh2-sftp-client's stat reports the first as ENOENT. Anything else (a dropped
+ * connection, a timeout, the server's generic FAILURE) may pass and is retried.
+ */
+const { NO_SUCH_FILE, PERMISSION_DENIED } = ssh2.utils.sftp.STATUS_CODE;
+type Permanent = "not-found" | "permission-denied";
+function permanentStatus(e: unknown): Permanent | undefined {
+  const code = (e as { code?: unknown } | null)?.code;
+  if (code === NO_SUCH_FILE || code === "ENOENT") return "not-found";
+  if (code === PERMISSION_DENIED || code === "EACCES") return "permission-denied";
+  return undefined;
+}
+
+/**
  * An export folder on an SFTP server. Reads are pipelined (several requests in flight) and resumable: when the
  * connection drops, it reconnects with exponential backoff and continues at the byte where it stopped, provided the
  * file is still the same one (size and mtime); a replaced file fails with SOURCE_CHANGED so the run starts over.
@@ -152,6 +166,15 @@ export class SftpSource implements ExportSource {
           field: "SFTP_HOST_FINGERPRINT",
         });
       }
+      // A name no DNS server knows stays unknown however often it is asked (a failing resolver says EAI_AGAIN).
+      if ((e as { code?: unknown }).code === "ENOTFOUND") {
+        throw new SyncError({
+          code: "SFTP_HOST_NOT_FOUND",
+          message: `The SFTP host name ${this.opts.host} does not resolve: check the source's URL`,
+          field: "source",
+          cause: e,
+        });
+      }
       const msg = (e as Error).message;
       if (/authentication/i.test(msg)) {
         throw new SyncError({
@@ -180,13 +203,18 @@ export class SftpSource implements ExportSource {
     await c?.end().catch(() => undefined);
   }
 
-  /** Runs an operation, reconnecting with backoff when the connection fails. */
-  private async withRetry<T>(what: string, op: (c: SftpClient) => Promise<T>): Promise<T> {
+  /**
+   * Runs an operation on `remotePath`, reconnecting with backoff when the connection fails; an answer no retry can
+   * change (no such path, permission denied) fails at once with its own code.
+   */
+  private async withRetry<T>(what: string, remotePath: string, op: (c: SftpClient) => Promise<T>): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       try {
         return await op(await this.connect());
       } catch (e) {
         if (e instanceof SyncError) throw e;
+        const permanent = permanentStatus(e);
+        if (permanent) throw this.refused(permanent, remotePath, e);
         await this.reset();
         if (attempt >= this.opts.retries) throw this.unavailable(what, e);
         const wait = this.opts.retryBaseMs * 2 ** attempt;
@@ -204,12 +232,32 @@ export class SftpSource implements ExportSource {
     });
   }
 
+  /** The server's answer about a path when it cannot change: SOURCE_NOT_FOUND or SOURCE_PERMISSION_DENIED. */
+  private refused(status: Permanent, remotePath: string, e: unknown): SyncError {
+    const { username, host, port, dir } = this.opts;
+    // OpenSSH answers NO_SUCH_FILE for a listing of a file too (ENOTDIR): the source must be a folder.
+    const kind = remotePath === dir ? "folder" : "file";
+    return status === "not-found"
+      ? new SyncError({
+          code: "SOURCE_NOT_FOUND",
+          message: `The SFTP server ${host}:${port} has no ${kind} ${remotePath} (user ${username}): check the source's path`,
+          field: "source",
+          cause: e,
+        })
+      : new SyncError({
+          code: "SOURCE_PERMISSION_DENIED",
+          message: `The SFTP server ${host}:${port} does not let ${username} read the ${kind} ${remotePath} (permission denied)`,
+          field: "source",
+          cause: e,
+        });
+  }
+
   private remote(name: string): string {
     return path.posix.join(this.opts.dir, name);
   }
 
   async listFiles(): Promise<ExportFile[]> {
-    const entries = await this.withRetry("list", (c) => c.list(this.opts.dir));
+    const entries = await this.withRetry("list", this.opts.dir, (c) => c.list(this.opts.dir));
     return entries
       .filter((e) => e.type === "-" && isExportFile(e.name))
       .map((e) => ({ name: e.name, size: e.size, mtime: e.modifyTime }))
@@ -249,6 +297,17 @@ export class SftpSource implements ExportSource {
         return;
       } catch (e) {
         if (e instanceof SyncError) throw e;
+        const permanent = permanentStatus(e);
+        if (permanent === "not-found") {
+          // Listed a moment ago: removed (or replaced by a rename) since, so the run starts over on the new listing.
+          throw new SyncError({
+            code: "SOURCE_CHANGED",
+            message: `${file.name} was removed from the server during the run`,
+            field: file.name,
+            cause: e,
+          });
+        }
+        if (permanent) throw this.refused(permanent, this.remote(file.name), e);
         await this.reset();
         if (attempt >= this.opts.retries) throw this.unavailable(`transfer of ${file.name}`, e);
         const wait = this.opts.retryBaseMs * 2 ** attempt;
@@ -262,17 +321,24 @@ export class SftpSource implements ExportSource {
   }
 
   async readSchema(): Promise<string | null> {
-    return this.withRetry("schema fetch", async (c) => {
-      for (const candidate of [this.remote(SCHEMA_REMOTE_PATH), SCHEMA_REMOTE_PATH]) {
-        if ((await c.exists(candidate)) !== "-") continue;
-        const { size } = await c.stat(candidate);
-        if (size > MAX_SCHEMA_BYTES) {
-          throw new SyncError({
-            code: "SCHEMA_TOO_LARGE",
-            message: `The server's ${SCHEMA_REMOTE_PATH} is ${size} bytes; a schema is read only up to ${MAX_SCHEMA_BYTES} bytes`,
-          });
+    const candidates = [this.remote(SCHEMA_REMOTE_PATH), SCHEMA_REMOTE_PATH];
+    return this.withRetry("schema fetch", candidates.join(" or "), async (c) => {
+      for (const candidate of candidates) {
+        try {
+          if ((await c.exists(candidate)) !== "-") continue;
+          const { size } = await c.stat(candidate);
+          if (size > MAX_SCHEMA_BYTES) {
+            throw new SyncError({
+              code: "SCHEMA_TOO_LARGE",
+              message: `The server's ${SCHEMA_REMOTE_PATH} is ${size} bytes; a schema is read only up to ${MAX_SCHEMA_BYTES} bytes`,
+            });
+          }
+          return ((await c.get(candidate)) as Buffer).toString("utf8");
+        } catch (e) {
+          // A schema there that this user may not read is named, not taken for an absent one.
+          const permanent = permanentStatus(e);
+          throw permanent ? this.refused(permanent, candidate, e) : e;
         }
-        return ((await c.get(candidate)) as Buffer).toString("utf8");
       }
       return null;
     });
@@ -363,10 +429,15 @@ async function* readPipelined(
   }
 }
 
-export function readPrivateKey(file: string | undefined): Buffer | undefined {
+/**
+ * The key file SFTP_PRIVATE_KEY_FILE names, checked before any connection: a file that is not a private key, or an
+ * encrypted key without its passphrase, fails here naming the setting (ssh2 would fail every connection attempt).
+ */
+export function readPrivateKey(file: string | undefined, passphrase?: string): Buffer | undefined {
   if (!file) return undefined;
+  let key: Buffer;
   try {
-    return fs.readFileSync(file);
+    key = fs.readFileSync(file);
   } catch {
     throw new SyncError({
       code: "INVALID_CONFIG",
@@ -374,4 +445,27 @@ export function readPrivateKey(file: string | undefined): Buffer | undefined {
       field: "SFTP_PRIVATE_KEY_FILE",
     });
   }
+  const parsed = ssh2.utils.parseKey(key, passphrase);
+  if (parsed instanceof Error) {
+    const field = /passphrase/i.test(parsed.message) ? "SFTP_PASSPHRASE" : "SFTP_PRIVATE_KEY_FILE";
+    const why = passphrase ? "wrong SFTP_PASSPHRASE" : "set SFTP_PASSPHRASE";
+    throw new SyncError({
+      code: "INVALID_CONFIG",
+      message:
+        field === "SFTP_PASSPHRASE"
+          ? `SFTP_PRIVATE_KEY_FILE ${file} is encrypted and could not be opened (${why})`
+          : `SFTP_PRIVATE_KEY_FILE ${file} is not a private key (${parsed.message})`,
+      field,
+    });
+  }
+  for (const k of Array.isArray(parsed) ? parsed : [parsed]) {
+    if (!k.isPrivateKey()) {
+      throw new SyncError({
+        code: "INVALID_CONFIG",
+        message: `SFTP_PRIVATE_KEY_FILE ${file} holds a public key: name the private key file`,
+        field: "SFTP_PRIVATE_KEY_FILE",
+      });
+    }
+  }
+  return key;
 }
