@@ -26,8 +26,8 @@ import { excerpt, mask } from "./http";
 export const TEST_START_PATH = "/sso/test/start";
 const COOKIE = "sso_test";
 /**
- * Marks the browser that ran a test (a random value, HttpOnly, sent only to the test page): the trace keeps its digest,
- * and only that browser is shown the trace's free text (see TraceStep.testerOnly).
+ * Marks the browser that ran a test (a random value, HttpOnly, SameSite=Lax): the trace keeps its digest, and only
+ * that browser is shown the trace's free text (see TraceStep.testerOnly).
  */
 const TESTER_COOKIE = "sso_test_tester";
 /**
@@ -156,13 +156,9 @@ function testRedirect(location: string, secure: boolean, sealed?: string, tester
     sealed ?? "",
     sealed ? { ...options, maxAge: 600 } : { ...expired(secure), path: IDPRESPONSE_PATH },
   );
-  // As long as the traces it can read are kept; only the test page reads it.
-  if (tester)
-    response.cookies.set(TESTER_COOKIE, tester, {
-      ...options,
-      path: SSO_TEST_PAGE,
-      maxAge: TRACE_TTL_MS / 1000,
-    });
+  // As long as the traces it can read are kept. Read by the test page and by the start (which keeps it): no narrower
+  // path covers both /sso-test and /sso/test/start.
+  if (tester) response.cookies.set(TESTER_COOKIE, tester, { ...options, path: "/", maxAge: TRACE_TTL_MS / 1000 });
   return response;
 }
 

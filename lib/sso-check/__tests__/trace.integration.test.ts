@@ -83,7 +83,7 @@ describe("a trace link opened by another browser", () => {
     );
     expect(own.body).toContain(PHISH);
     const [cookie] = tester.cookiesFor(app.page("aurora", "/sso-test")).filter((c) => c.name === "sso_test_tester");
-    expect(cookie).toMatchObject({ httpOnly: true, path: "/sso-test" });
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: "lax" });
 
     const other = new HttpBrowser();
     await startTest(other); // a test of its own gives it a tester cookie of its own
