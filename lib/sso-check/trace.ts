@@ -31,8 +31,8 @@ const COOKIE = "sso_test";
  */
 const TESTER_COOKIE = "sso_test_tester";
 /**
- * A trace is kept this long, readable by whoever holds its link (an unguessable id): it holds the claims of whoever is
- * signed in at the IdP in the browser that ran it.
+ * A trace is kept this long, readable by whoever holds its link (an unguessable id); its free text (the claims' values
+ * of whoever is signed in at the IdP, the IdP's descriptions) only by the browser that ran it.
  */
 const TRACE_TTL_MS = 60 * 60_000;
 /** Tests a brand may start in a minute (each stores a trace and asks the partner's token endpoint once). */
@@ -256,7 +256,7 @@ export async function startTest(
   const secure = origin.startsWith("https:");
   if (!startAllowed(brand.id)) return testRedirect(`${SSO_TEST_PAGE}?busy=1`, secure);
   // The browser's tester cookie is kept across its tests, so that it still reads the free text of its earlier ones.
-  const tester = testerCookie && TESTER_VALUE.test(testerCookie) ? testerCookie : randomBytes(24).toString("base64url");
+  const tester = testerCookie && TESTER_VALUE.test(testerCookie) ? testerCookie : random();
   const trace = newTrace(brand, digest(tester));
   const redirectUri = registeredRedirectUri(brand, origin);
   if (!redirectUri) {
