@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pino from "pino";
 import { startAppServer, type AppServer } from "@/lib/testing/app-server";
@@ -9,7 +8,9 @@ import { generateExport } from "@/lib/content/generate";
 import { LocalSource } from "@/lib/content/sync/sources";
 import { syncExport } from "@/lib/content/sync";
 import { openTestStore } from "@/lib/testing/store";
+import { commandLine } from "./args";
 import { markdownTable } from "./format";
+import { buildApp } from "./next-build";
 
 export interface BenchOptions {
   count: number;
@@ -20,19 +21,17 @@ export interface BenchOptions {
   country?: string;
 }
 
-/** The command line of an HTTP benchmark (--count, --duration, --rounds, --connections); undefined after --help. */
-export function benchOptions(usage: string, defaultCount: number): BenchOptions | undefined {
-  const { values } = parseArgs({
+/** The command line of an HTTP benchmark (--count, --duration, --rounds, --connections); --help exits. */
+export function benchOptions(name: string, usage: string, defaultCount: number): BenchOptions {
+  const { values } = commandLine(name, usage, {
     options: {
       count: { type: "string", default: String(defaultCount) },
       duration: { type: "string", default: "5" },
       rounds: { type: "string", default: "5" },
       connections: { type: "string", default: "32" },
       country: { type: "string" },
-      help: { type: "boolean", short: "h", default: false },
     },
   });
-  if (values.help) return void console.log(usage);
   return {
     count: Number(values.count),
     duration: Number(values.duration),
@@ -162,7 +161,7 @@ export function report(title: string, results: Result[], opts: BenchOptions, che
 }
 
 /**
- * Loads `count` generated hotels (around 58 real cities) into a fresh SQLite store, serves the built app on it
+ * Builds the app, loads `count` generated hotels (around 58 real cities) into a fresh SQLite store, serves it
  * (lib/server, as npm start does), runs `body`, and removes everything afterwards. `env`: more of the server's
  * environment, or a function of its port that returns it (called once, before the server starts).
  */
@@ -172,6 +171,7 @@ export async function withLoadedServer<T>(
   env: Record<string, string> | ((port: number) => Promise<Record<string, string>>) = {},
   generate: { countries?: string[] } = {},
 ): Promise<T> {
+  buildApp();
   const work = fs.mkdtempSync(path.join(os.tmpdir(), "bench-http-"));
   const store = await openTestStore("sqlite");
   try {

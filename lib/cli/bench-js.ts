@@ -4,6 +4,7 @@ import demoBrands from "@/lib/brands/demo-brands.json";
 import { hotelId } from "@/lib/content/generate/record";
 import { loopbackFetch } from "@/lib/http/loopback-fetch";
 import { withLoadedServer } from "./bench-http";
+import { commandLine } from "./args";
 import { markdownTable } from "./format";
 import { BUDGET_HEADER, budgetRows, measurePageScripts, PAGE_TYPES } from "./js-budget";
 
@@ -18,7 +19,7 @@ trivial + 40 KB); exits 1 when a page is over its budget.`;
 const HOST = demoBrands.brands[0]!.hosts[0]!;
 
 async function main(): Promise<void> {
-  if (process.argv.includes("--help")) return console.log(usage);
+  commandLine("bench:js", usage, {});
   const over = await withLoadedServer(1000, async (server) => {
     const origin = `http://${HOST}:${server.port}`;
     const suggest = await loopbackFetch(`${origin}/api/suggest?q=Paris`);

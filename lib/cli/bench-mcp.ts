@@ -1,13 +1,13 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import demoBrands from "@/lib/brands/demo-brands.json" with { type: "json" };
 import { SAMPLE_CITIES } from "@/lib/content/generate/cities";
 import { loopbackFetch } from "@/lib/http/loopback-fetch";
 import { withLoadedServer } from "./bench-http";
+import { commandLine } from "./args";
 import { markdownTable } from "./format";
 import { cpuSeconds, descendantsIn, processTable, procStat } from "./proc";
 import { runProgress, stats } from "./stats";
@@ -51,18 +51,16 @@ interface Options {
   sessions: number[];
 }
 
-function options(): Options | undefined {
-  const { values } = parseArgs({
+function options(): Options {
+  const { values } = commandLine("bench:mcp", usage, {
     options: {
       count: { type: "string", default: "20000" },
       duration: { type: "string", default: "5" },
       rounds: { type: "string", default: "3" },
       warmup: { type: "string", default: "2" },
       sessions: { type: "string", default: "1,8,32" },
-      help: { type: "boolean", short: "h", default: false },
     },
   });
-  if (values.help) return void console.log(usage);
   const num = (name: string, value: string, min: number, integer = true) => {
     const n = Number(value);
     if (!Number.isFinite(n) || (integer && !Number.isInteger(n)) || n < min)
@@ -479,7 +477,6 @@ async function preflight(port: number, client: Client): Promise<void> {
 
 async function main(): Promise<void> {
   const opts = options();
-  if (!opts) return;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-mcp-"));
   let passed = false;
   try {

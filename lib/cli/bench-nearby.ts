@@ -38,8 +38,7 @@ function nearbyRequests(extra: Record<string, unknown>, path = "/v1/nearby-place
 }
 
 async function main(): Promise<void> {
-  const opts = benchOptions(usage, 20_000);
-  if (!opts) return;
+  const opts = benchOptions("bench:nearby", usage, 20_000);
   // The baseline's answer compressed as the nearby answers are (all of those are above the default 1 KB anyway).
   const env = { COMPRESS_MIN_BYTES: "0" };
   await withLoadedServer(

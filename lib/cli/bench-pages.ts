@@ -26,8 +26,7 @@ async function getJson<T>(port: number, path: string): Promise<T> {
 }
 
 async function main(): Promise<void> {
-  const opts = benchOptions(usage, 100_000);
-  if (!opts) return;
+  const opts = benchOptions("bench:pages", usage, 100_000);
 
   await withLoadedServer(
     opts.count,

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { log } from "@/lib/log";
+import { commandLine } from "./args";
 import { IdpBrowser } from "@/lib/sso-check/browser";
 import { CheckRun } from "@/lib/sso-check/context";
 import { call } from "@/lib/sso-check/http";
@@ -60,13 +60,7 @@ async function bareSignIn(input: SsoCheckInput): Promise<number> {
 }
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({
-    options: { runs: { type: "string", default: "5" }, help: { type: "boolean", short: "h", default: false } },
-  });
-  if (values.help) {
-    console.log(usage);
-    return 0;
-  }
+  const { values } = commandLine("bench:sso-check", usage, { options: { runs: { type: "string", default: "5" } } });
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be an integer ≥ 1 (got ${values.runs})`);
 

@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { HttpBrowser, samePage, type Hop, type StoredCookie } from "@/lib/testing/http-browser";
 import { SSO_COOKIES } from "@/lib/auth/cookies";
 import demoBrands from "@/lib/brands/demo-brands.json" with { type: "json" };
@@ -10,6 +9,7 @@ import { log } from "@/lib/log";
 import { DEMO_PASSWORD, demoUsers } from "@/lib/partner-idp";
 import { startDemoSso, type DemoSso } from "@/lib/partner-idp/demo";
 import { withLoadedServer } from "./bench-http";
+import { commandLine } from "./args";
 import { markdownTable } from "./format";
 import { runProgress as progress, stats, type Stats } from "./stats";
 
@@ -43,17 +43,15 @@ interface Options {
   count: number;
 }
 
-function options(): Options | undefined {
-  const { values } = parseArgs({
+function options(): Options {
+  const { values } = commandLine("bench:sso", usage, {
     options: {
       runs: { type: "string", default: "200" },
       warmup: { type: "string", default: "20" },
       page: { type: "string", default: "/search?q=Paris" },
       count: { type: "string", default: "2000" },
-      help: { type: "boolean", short: "h", default: false },
     },
   });
-  if (values.help) return void console.log(usage);
   const int = (name: string, value: string, min: number) => {
     const n = Number(value);
     if (!Number.isInteger(n) || n < min) throw new Error(`--${name} must be an integer ≥ ${min} (got ${value})`);
@@ -285,7 +283,6 @@ const pct = (part: number, whole: number) => (whole > 0 ? `${Math.round((part / 
 
 async function main(): Promise<void> {
   const opts = options();
-  if (!opts) return;
   // The IdP runs in this process: its info lines would break the progress line.
   log.level = logLevel(process.env, "warn");
 

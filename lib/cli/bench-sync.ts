@@ -3,7 +3,6 @@ import SQLite from "better-sqlite3";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { generateExport, nextDayExport } from "@/lib/content/generate";
 import { LocalSource } from "@/lib/content/sync/sources";
 import { decode, recordText, splitRecords } from "@/lib/content/sync/records";
@@ -11,6 +10,7 @@ import { createValidator } from "@/lib/content/validate";
 import { startSftpServer } from "@/lib/testing/sftp-server";
 import { openTestStore } from "@/lib/testing/store";
 import type { RunTimes } from "@/lib/content/sync/thread-times";
+import { commandLine } from "./args";
 import { markdownTable } from "./format";
 import { affinityOf, cpuSeconds, descendantsIn, processTable, procStat, setAffinity, type ProcessEntry } from "./proc";
 
@@ -117,7 +117,7 @@ async function ensureExports(count: number, seed: number, gzip: boolean) {
 }
 
 async function main(): Promise<void> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = commandLine("bench:sync", usage, {
     allowPositionals: true,
     options: {
       count: { type: "string", default: "100000" },
@@ -127,10 +127,8 @@ async function main(): Promise<void> {
       "no-pinned": { type: "boolean", default: false },
       plain: { type: "boolean", default: false },
       phase: { type: "string" },
-      help: { type: "boolean", short: "h", default: false },
     },
   });
-  if (values.help) return console.log(usage);
   if (values.phase === "parse") return parseLimit(positionals[0]!);
 
   const count = Number(values.count);

@@ -1,5 +1,6 @@
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { config } from "@/lib/config";
 import { log } from "@/lib/log";
@@ -9,26 +10,48 @@ import { LocalSource } from "@/lib/content/sync/sources";
 import { syncExport } from "@/lib/content/sync";
 import { DEMO_PASSWORD, demoUsers } from "@/lib/partner-idp";
 import { startDemoSso, type DemoSso } from "@/lib/partner-idp/demo";
+import { commandLine } from "./args";
 import { formatSummary } from "./format";
+import { buildApp } from "./next-build";
 
-/**
- * npm run demo: builds the app, generates the sample export (once), syncs it into the embedded SQLite store, starts
- * the reference partner identity provider (https://localhost:9443, IDP_PORT to change it) with both demo brands
- * registered, and serves the product on http://localhost:3000 (PORT to change it). Ctrl-C stops both.
- */
-const NEXT = path.join("node_modules", "next", "dist", "bin", "next");
+const usage = `Usage: npm run demo [-- --no-build]
+
+Builds the app (unless --no-build), generates the sample export (once, into .data/demo), syncs it into the embedded
+SQLite store, starts the reference partner identity provider on https://localhost:9443 (IDP_PORT moves it) with both
+demo brands registered, and serves the product on http://localhost:3000 (PORT moves it). Ctrl-C stops both.`;
+
+const { values: flags } = commandLine("demo", usage, { options: { "no-build": { type: "boolean", default: false } } });
 const EXPORT_DIR = path.join(".data", "demo", "export");
 /** The demo's operators' token (a real deployment sets OPS_TOKEN; the demo prints this one). */
 const DEMO_OPS_TOKEN = "demo-operators-token-0001";
 
+/** Whether something already listens on `port` at `host` (checked by trying to listen there). */
+function portTaken(port: number, host: string): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", (e: NodeJS.ErrnoException) => (e.code === "EADDRINUSE" ? resolve(true) : reject(e)));
+    probe.listen(port, host, () => probe.close(() => resolve(false)));
+  });
+}
+
+/** The one line said when a port the demo needs is taken, naming the setting that moves it. */
+class PortTaken extends Error {
+  constructor(port: number, what: string, setting: string) {
+    super(
+      `port ${port} (${what}) is taken, perhaps by another demo: set ${setting} to move it (${setting}=${port + 1} npm run demo)`,
+    );
+  }
+}
+
 async function main(): Promise<void> {
   const cfg = config();
   const port = String(cfg.PORT);
-  if (!process.argv.includes("--no-build")) {
-    console.log("building the app (next build) …");
-    const build = spawnSync(process.execPath, [NEXT, "build"], { stdio: "inherit" });
-    if (build.status !== 0) throw new Error("next build failed");
-  }
+  const idpPort = cfg.IDP_PORT;
+  // Before the build (minutes): a taken port would otherwise fail only at the end.
+  if (!cfg.BRANDS_FILE && (await portTaken(idpPort, "127.0.0.1")))
+    throw new PortTaken(idpPort, "the partner's identity provider", "IDP_PORT");
+  if (await portTaken(cfg.PORT, cfg.HOST)) throw new PortTaken(cfg.PORT, "the brand sites", "PORT");
+  if (!flags["no-build"]) buildApp();
   if (!fs.existsSync(path.join(EXPORT_DIR, "hotels.jsonl"))) {
     console.log("generating the sample export (2 000 hotels around 58 real cities) …");
     await generateExport({ out: EXPORT_DIR, count: 2000, seed: 1 });
@@ -50,11 +73,12 @@ async function main(): Promise<void> {
   // Sign-on: the reference partner IdP with both demo brands registered (an operator's BRANDS_FILE is served as it is).
   let sso: DemoSso | undefined;
   if (!cfg.BRANDS_FILE) {
-    sso = await startDemoSso({
-      appPort: Number(port),
-      idpPort: Number(process.env.IDP_PORT ?? "9443"),
-      dataDir: path.join(".data", "demo"),
-    });
+    sso = await startDemoSso({ appPort: Number(port), idpPort, dataDir: path.join(".data", "demo") }).catch(
+      (e: NodeJS.ErrnoException) => {
+        // Taken since the check above (another demo started meanwhile).
+        throw e.code === "EADDRINUSE" ? new PortTaken(idpPort, "the partner's identity provider", "IDP_PORT") : e;
+      },
+    );
   }
   const opsToken = cfg.OPS_TOKEN ?? DEMO_OPS_TOKEN;
   console.log(`serving on port ${port}  (Ctrl-C to stop)

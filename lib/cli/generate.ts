@@ -1,5 +1,5 @@
-import { parseArgs } from "node:util";
 import { generateExport, nextDayExport, type ExportStats } from "@/lib/content/generate";
+import { commandLine } from "./args";
 import { progressReporter } from "./progress";
 
 const usage = `Usage:
@@ -20,7 +20,7 @@ function num(v: string | undefined, name: string, fallback?: number): number {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
+  const { values } = commandLine("generate", usage, {
     options: {
       count: { type: "string" },
       seed: { type: "string", default: "1" },
@@ -36,10 +36,8 @@ async function main(): Promise<void> {
       removed: { type: "string" },
       added: { type: "string" },
       invalid: { type: "string" },
-      help: { type: "boolean", short: "h", default: false },
     },
   });
-  if (values.help) return console.log(usage);
   if (!values.out) throw new Error("--out is required");
   if (values.format !== "jsonl" && values.format !== "json") throw new Error("--format must be jsonl or json");
   const progress = progressReporter("generate", "records");

@@ -1,7 +1,7 @@
-import { parseArgs } from "node:util";
 import { isAppError } from "@/lib/http/errors";
 import { addKey, listKeys, revokeKey, type McpKey } from "@/lib/mcp/keys";
 import { openConfiguredStore } from "@/lib/store";
+import { commandLine, usageError } from "./args";
 
 const usage = `Usage: npm run mcp:keys -- <command>
 
@@ -29,7 +29,7 @@ function row(k: McpKey): string {
 }
 
 async function main(): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = commandLine("mcp:keys", usage, {
     allowPositionals: true,
     options: {
       partner: { type: "string" },
@@ -37,19 +37,14 @@ async function main(): Promise<number> {
       "ip-range": { type: "string", multiple: true },
       limit: { type: "string" },
       json: { type: "boolean", default: false },
-      help: { type: "boolean", short: "h", default: false },
     },
   });
   const [command, target] = positionals;
-  const bad =
-    !command ||
-    !["add", "list", "revoke"].includes(command) ||
-    (command === "add" && (!values.partner || !values["use-case"])) ||
-    (command === "revoke" && !target);
-  if (values.help || bad) {
-    (values.help ? console.log : console.error)(usage);
-    return values.help ? 0 : 64;
-  }
+  if (!command || !["add", "list", "revoke"].includes(command))
+    usageError("mcp:keys", `a command is needed: add, list or revoke${command ? ` (not "${command}")` : ""}`);
+  if (command === "add" && (!values.partner || !values["use-case"]))
+    usageError("mcp:keys", "add needs --partner NAME and --use-case TEXT");
+  if (command === "revoke" && !target) usageError("mcp:keys", "revoke needs a key's id or the key");
   const store = await openConfiguredStore();
   try {
     if (command === "add") {

@@ -11,27 +11,34 @@ import {
   rotateKeys,
   startPartnerIdp,
 } from "@/lib/partner-idp";
+import { commandLine, usageError } from "./args";
 
-/**
- * npm run partner-idp -- [--port 9443] [--host 127.0.0.1] [--hostname localhost] [--data-dir .data/partner-idp]
- *   [--brands-file FILE] [--users-file FILE]
- * serves the reference partner identity provider (spec §4.6 scenario C) until Ctrl-C. The brands whose sso settings
- * (SSO_ENVIRONMENT, default production) name its issuer are registered as clients; their secrets come from the
- * environment variables the registry names. PARTNER_API_KEY enables the scenario-B API (spec §4.5).
- *
- * npm run partner-idp -- keys rotate | keys retire   rotates the signing keys of the data dir (a running server
- *   picks the change up); npm run partner-idp -- hash-password   hashes a password read from stdin for a users file.
- */
+const usage = `Usage: npm run partner-idp -- [--port 9443] [--host 127.0.0.1] [--hostname localhost]
+                                [--data-dir .data/partner-idp] [--brands-file FILE] [--users-file FILE]
+       npm run partner-idp -- keys rotate|retire [--data-dir DIR]
+       echo -n PASSWORD | npm run -s partner-idp -- hash-password
+
+Serves the reference partner identity provider (spec §4.6 scenario C) until Ctrl-C. The brands whose sso settings
+(SSO_ENVIRONMENT, default production) name its issuer are registered as clients; their secrets come from the
+environment variables the registry names. PARTNER_API_KEY enables the scenario-B API (spec §4.5); PARTNER_IDP_PORT
+and PARTNER_IDP_DATA_DIR set the port and the data dir.
+keys rotate | keys retire: rotates the signing keys of the data dir (a running server picks the change up).
+hash-password: hashes a password read from stdin, for a users file.`;
+
 const DEFAULT_DATA_DIR = path.join(".data", "partner-idp");
 const DEFAULT_BRANDS_FILE = path.join("lib", "brands", "demo-brands.json");
 
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  if (i < 0) return undefined;
-  const value = process.argv[i + 1];
-  if (value === undefined || value.startsWith("--")) throw new Error(`${name} needs a value`);
-  return value;
-}
+const { values: flags, positionals } = commandLine("partner-idp", usage, {
+  allowPositionals: true,
+  options: {
+    port: { type: "string" },
+    host: { type: "string" },
+    hostname: { type: "string" },
+    "data-dir": { type: "string" },
+    "brands-file": { type: "string" },
+    "users-file": { type: "string" },
+  },
+});
 
 function readStdin(): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -52,20 +59,20 @@ async function keysCommand(dataDir: string, action: string | undefined): Promise
     const { kids, retired } = retireKeys(dataDir);
     console.log(`published: ${kids.join(", ")}; retired: ${retired.join(", ") || "none"}`);
   } else {
-    throw new Error("usage: npm run partner-idp -- keys rotate|retire [--data-dir DIR]");
+    usageError("partner-idp", "keys needs rotate or retire");
   }
 }
 
 async function serve(dataDir: string): Promise<void> {
-  const port = Number(arg("--port") ?? process.env.PARTNER_IDP_PORT ?? "9443");
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error("--port must be a port number");
-  const host = arg("--host") ?? "127.0.0.1";
-  const hostname = arg("--hostname") ?? "localhost";
-  const usersFile = arg("--users-file");
+  const port = Number(flags.port ?? process.env.PARTNER_IDP_PORT ?? "9443");
+  if (!Number.isInteger(port) || port < 1 || port > 65535) usageError("partner-idp", "--port must be a port number");
+  const host = flags.host ?? "127.0.0.1";
+  const hostname = flags.hostname ?? "localhost";
+  const usersFile = flags["users-file"];
   const issuer = `https://${hostname}:${port}`;
   const environment = process.env.SSO_ENVIRONMENT ?? "production";
 
-  const brandsFile = arg("--brands-file") ?? process.env.BRANDS_FILE ?? DEFAULT_BRANDS_FILE;
+  const brandsFile = flags["brands-file"] ?? process.env.BRANDS_FILE ?? DEFAULT_BRANDS_FILE;
   let registry: unknown;
   try {
     registry = JSON.parse(fs.readFileSync(brandsFile, "utf8"));
@@ -114,17 +121,16 @@ async function serve(dataDir: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const dataDir = arg("--data-dir") ?? process.env.PARTNER_IDP_DATA_DIR ?? DEFAULT_DATA_DIR;
-  const [command, action] = process.argv
-    .slice(2)
-    .filter((a, i, all) => !a.startsWith("--") && !all[i - 1]?.startsWith("--"));
+  const dataDir = flags["data-dir"] ?? process.env.PARTNER_IDP_DATA_DIR ?? DEFAULT_DATA_DIR;
+  const [command, action] = positionals;
   if (command === "keys") return keysCommand(dataDir, action);
   if (command === "hash-password") {
     const password = (await readStdin()).replace(/\r?\n$/, "");
     if (!password) throw new Error("usage: echo -n PASSWORD | npm run -s partner-idp -- hash-password");
     return console.log(await hashPassword(password));
   }
-  if (command !== undefined) throw new Error(`unknown command "${command}" (keys rotate, keys retire, hash-password)`);
+  if (command !== undefined)
+    usageError("partner-idp", `unknown command "${command}" (keys rotate, keys retire, hash-password)`);
   return serve(dataDir);
 }
 

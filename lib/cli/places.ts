@@ -1,4 +1,3 @@
-import { parseArgs } from "node:util";
 import { log } from "@/lib/log";
 import { isSyncError } from "@/lib/content/errors";
 import { openConfiguredStore } from "@/lib/store";
@@ -6,6 +5,7 @@ import { DEFAULT_LANDMARK_CODES, importGeoNames } from "@/lib/places/geonames-im
 import { recountHotels, loadGazetteer } from "@/lib/places/recount";
 import { PLACE_CATEGORIES } from "@/lib/places/types";
 import { loadHotelCounts } from "@/lib/places/store";
+import { commandLine, usageError } from "./args";
 import { progressReporter } from "./progress";
 import { withSyncLock } from "@/lib/content/sync/lock";
 import { config } from "@/lib/config";
@@ -22,15 +22,14 @@ const usage = `Usage: npm run places -- <command>
 Store: the SQLite file under DATA_DIR, or PostgreSQL when DATABASE_URL=postgres://…`;
 
 async function main(): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = commandLine("places", usage, {
     allowPositionals: true,
-    options: { "landmark-codes": { type: "string" }, help: { type: "boolean", short: "h", default: false } },
+    options: { "landmark-codes": { type: "string" } },
   });
   const [command, file] = positionals;
-  if (values.help || !command || !["import", "recount", "stats"].includes(command) || (command === "import" && !file)) {
-    (values.help ? console.log : console.error)(usage);
-    return values.help ? 0 : 64;
-  }
+  if (!command || !["import", "recount", "stats"].includes(command))
+    usageError("places", `a command is needed: import <file>, recount or stats${command ? ` (not "${command}")` : ""}`);
+  if (command === "import" && !file) usageError("places", "import needs a <file>");
   const store = await openConfiguredStore();
   try {
     if (command === "import" || command === "recount") {

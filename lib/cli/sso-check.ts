@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import { parseArgs } from "node:util";
 import { idpResponseUris } from "@/lib/auth/redirect-uris";
 import { brands } from "@/lib/brands";
 import { config } from "@/lib/config";
@@ -8,6 +7,7 @@ import { CHECK_ITEMS } from "@/lib/sso-check/items";
 import { formatReport, resultLine } from "@/lib/sso-check/report";
 import { runSsoCheck } from "@/lib/sso-check/run";
 import { trustLocalCa } from "@/lib/sso-check/trust";
+import { commandLine } from "./args";
 
 const usage = `Usage: npm run sso:check -- --issuer URL --client-id ID --client-secret SECRET [options]
 
@@ -38,7 +38,7 @@ function fromEnv(name: string | undefined): string | undefined {
 }
 
 async function main(): Promise<number> {
-  const { values: v } = parseArgs({
+  const { values: v } = commandLine("sso:check", usage, {
     options: {
       issuer: { type: "string" },
       "client-id": { type: "string" },
@@ -61,7 +61,6 @@ async function main(): Promise<number> {
       "partner-api-key-env": { type: "string" },
       ca: { type: "string" },
       json: { type: "boolean", default: false },
-      help: { type: "boolean", short: "h", default: false },
     },
     args: process.argv
       .slice(2)
@@ -69,10 +68,6 @@ async function main(): Promise<number> {
         a === "--check-code-expiry" && (!all[i + 1] || all[i + 1]!.startsWith("--")) ? "--check-code-expiry=65" : a,
       ),
   });
-  if (v.help) {
-    console.log(usage);
-    return 0;
-  }
   const secret = v["client-secret"] ?? fromEnv(v["client-secret-env"]);
   const password = v.password ?? fromEnv(v["password-env"]);
   const otherSecret = v["other-client-secret"] ?? fromEnv(v["other-client-secret-env"]);

@@ -3,15 +3,16 @@ import { brandRegistryProblem } from "@/lib/brands";
 import { log } from "@/lib/log";
 import { config } from "@/lib/config";
 import { exitWithParent } from "@/lib/runtime/parent";
+import { commandLine } from "./args";
 
-/**
- * npm start [-- --port 3000 --hostname 127.0.0.1]: serves the built app (next build first) with br/gzip/deflate
- * compression. PORT and HOST work too.
- */
-function arg(names: string[]): string | undefined {
-  const i = process.argv.findIndex((a) => names.includes(a));
-  return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : undefined;
-}
+const usage = `Usage: npm start -- [--port 3000] [--hostname 127.0.0.1]
+
+Serves the built app (run \`npm run build\` first) through lib/server: br/gzip/deflate compression, the assistant
+endpoint's access check, HSTS over TLS. PORT and HOST set the same; the flags win. Settings: docs/operators.md.`;
+
+const { values: flags } = commandLine("start", usage, {
+  options: { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" } },
+});
 
 const problem = brandRegistryProblem();
 if (problem) {
@@ -24,8 +25,8 @@ let hostname: string;
 try {
   const cfg = config();
   exitWithParent(cfg.EXIT_WITH_PARENT);
-  port = Number(arg(["--port", "-p"]) ?? cfg.PORT);
-  hostname = arg(["--hostname", "-H"]) ?? cfg.HOST;
+  port = Number(flags.port ?? cfg.PORT);
+  hostname = flags.hostname ?? cfg.HOST;
 } catch (e) {
   // A configuration the server refuses: said in one line, as startServer's own refusals are.
   console.error(`start failed: ${(e as Error).message}`);

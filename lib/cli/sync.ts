@@ -1,4 +1,3 @@
-import { parseArgs } from "node:util";
 import { config, ConfigError, type Config } from "@/lib/config";
 import { log } from "@/lib/log";
 import { isSyncError, syncFailure, SyncError } from "@/lib/content/errors";
@@ -6,6 +5,7 @@ import { openConfiguredStore, type Store } from "@/lib/store";
 import { openSource } from "@/lib/content/sync/sources";
 import { failedRunOf, syncExport } from "@/lib/content/sync";
 import { formatSummary } from "./format";
+import { commandLine, usageError } from "./args";
 import { progressReporter } from "./progress";
 
 const usage = `Usage: npm run sync -- <source> [--force] [--allow-schema-change] [--json]
@@ -19,7 +19,8 @@ const usage = `Usage: npm run sync -- <source> [--force] [--allow-schema-change]
 Credentials: SFTP_PRIVATE_KEY_FILE (and SFTP_PASSPHRASE) or SFTP_PASSWORD; the host key must be pinned with
 SFTP_HOST_FINGERPRINT (a first run without it stops and names the key the server showed).
 Store: the SQLite file under DATA_DIR, or PostgreSQL when DATABASE_URL=postgres://…
-Exit status: 0 published, 2 refused (nothing published), 1 failed (with --json, the failure's summary too).`;
+Exit status: 0 published, 2 refused (nothing published) or wrong usage, 1 failed (with --json, the failure's summary
+too).`;
 
 /** The settings, or INVALID_CONFIG naming the ones at fault: found before any connection is tried. */
 function settings(): Config {
@@ -54,19 +55,15 @@ async function openStore(cfg: Config): Promise<Store> {
 }
 
 async function main(): Promise<number> {
-  const { values, positionals } = parseArgs({
+  const { values, positionals } = commandLine("sync", usage, {
     allowPositionals: true,
     options: {
       force: { type: "boolean", default: false },
       "allow-schema-change": { type: "boolean", default: false },
       json: { type: "boolean", default: false },
-      help: { type: "boolean", short: "h", default: false },
     },
   });
-  if (values.help || positionals.length !== 1) {
-    (values.help ? console.log : console.error)(usage);
-    return values.help ? 0 : 64;
-  }
+  if (positionals.length !== 1) usageError("sync", "one <source> is needed");
   const cfg = settings();
   const source = openSource(positionals[0]!, cfg, log);
   const store = await openStore(cfg);

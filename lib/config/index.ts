@@ -29,6 +29,8 @@ const envSchema = z.object({
     .trim()
     .optional()
     .transform((v) => v || "127.0.0.1"),
+  /** The demo's partner identity provider (npm run demo): https://localhost:IDP_PORT. */
+  IDP_PORT: z.coerce.number().int().min(1).max(65535).default(9443),
   DATA_DIR: z.string().min(1).default(".data"),
   /** postgres://… selects PostgreSQL; a file path or sqlite:// URL (or nothing) selects the embedded SQLite file. */
   DATABASE_URL: z.string().optional(),

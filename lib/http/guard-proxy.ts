@@ -2,7 +2,9 @@ import dns from "node:dns/promises";
 import http from "node:http";
 import net from "node:net";
 import { log } from "@/lib/log";
-import { addressProblem, idpUrlProblem, isLoopbackHost } from "./outbound";
+import { addressProblem, defaultPort, idpUrlProblem, isLoopbackHost, originKey, targetKey } from "./outbound";
+
+export { targetKey };
 
 /** A request the proxy did not let through: its target (host:port of a tunnel, or a URL without its query) and why. */
 export interface GuardProxyRefusal {
@@ -275,8 +277,6 @@ function endToEnd(headers: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
   return kept;
 }
 
-const defaultPort = (protocol: string) => (protocol === "https:" || protocol === "wss:" ? 443 : 80);
-
 /** A URL, or undefined when it does not parse or its port is 0 (the parser refuses those above 65535 itself). */
 function parse(value: string): URL | undefined {
   try {
@@ -285,17 +285,4 @@ function parse(value: string): URL | undefined {
   } catch {
     return undefined;
   }
-}
-
-/**
- * host:port of a URL as a comparable key: the URL parser's host (lower case, IPv4 written out, IPv6 compressed and in
- * brackets) without a final dot, and the port, the scheme's default when none is written (explicit or not alike).
- */
-export function targetKey(url: URL): string {
-  return `${url.hostname.toLowerCase().replace(/\.$/, "")}:${Number(url.port) || defaultPort(url.protocol)}`;
-}
-
-/** The key of an origin given as a URL, or as host:port (throws when it is neither). */
-function originKey(value: string): string {
-  return targetKey(new URL(/^[a-z][a-z\d+.-]*:\/\//i.test(value) ? value : `https://${value}`));
 }

@@ -69,6 +69,39 @@ export function idpUrlProblem(value: string, opts: { allowLoopback: boolean; iss
   return "must use https";
 }
 
+export const defaultPort = (protocol: string) => (protocol === "https:" || protocol === "wss:" ? 443 : 80);
+
+/**
+ * host:port of a URL as a comparable key: the URL parser's host (lower case, IPv4 written out, IPv6 compressed and in
+ * brackets) without a final dot, and the port, the scheme's default when none is written (explicit or not alike).
+ */
+export function targetKey(url: URL): string {
+  return `${url.hostname.toLowerCase().replace(/\.$/, "")}:${Number(url.port) || defaultPort(url.protocol)}`;
+}
+
+/** The key of an origin given as a URL, or as host:port (throws when it is neither). */
+export function originKey(value: string): string {
+  return targetKey(new URL(/^[a-z][a-z\d+.-]*:\/\//i.test(value) ? value : `https://${value}`));
+}
+
+/**
+ * Under the development switch, why a URL on this machine may not be reached when only `allowed` origins (URLs, or
+ * host:port) are open there, or undefined: the switch opens the provider named, not the database, the cache or the
+ * application listening beside it. Judged by the host as written (localhost and 127.0.0.1 are two) and the port.
+ */
+export function loopbackOriginProblem(url: URL, allowed: readonly string[]): string | undefined {
+  const keys = allowed.flatMap((a) => {
+    try {
+      return [originKey(a)];
+    } catch {
+      return [];
+    }
+  });
+  const key = targetKey(url);
+  if (keys.includes(key)) return undefined;
+  return `is this machine at ${key}, which the development switch does not open${keys.length ? ` (only ${keys.join(", ")})` : ""}`;
+}
+
 /** IPv4 ranges an outbound request must never reach (besides loopback, allowed only under the development switch). */
 const NOT_PUBLIC_V4 = (() => {
   const list = new net.BlockList();
@@ -163,6 +196,11 @@ export interface GuardedFetchOptions {
   maxBytes: number;
   /** A CA to trust besides the system's (a local provider's, for the demo and the tests): PEM. */
   extraCa?: string;
+  /**
+   * Under the development switch, the only origins on this machine that may be reached (URLs, or host:port), as the
+   * validator's browser is held (lib/http/guard-proxy.ts). Every loopback origin when omitted.
+   */
+  loopbackAllowed?: readonly string[];
 }
 
 export interface GuardedRequest {
@@ -210,15 +248,24 @@ async function guardedFetchOnce(
   const nameProblem = idpUrlProblem(url, { allowLoopback: opts.allowLoopback });
   if (nameProblem) throw new OutboundRefused(`${target.origin}: ${nameProblem}`);
   const host = target.hostname.replace(/^\[|\]$/g, "");
+  // Only the provider's own origins on this machine, when the caller names them: checked on the name (localhost, a
+  // loopback address) here, and on every address a name resolves to below.
+  const loopbackProblem = () => opts.loopbackAllowed && loopbackOriginProblem(target, opts.loopbackAllowed);
   if (net.isIP(host)) {
     const problem = addressProblem(host, opts);
+    if (problem) throw new OutboundRefused(`${target.origin}: ${problem}`);
+  }
+  if (isLoopbackHost(host)) {
+    const problem = loopbackProblem();
     if (problem) throw new OutboundRefused(`${target.origin}: ${problem}`);
   }
   const lookup: net.LookupFunction = (hostname, options, callback) => {
     dns.lookup(hostname, { all: true, family: (options as dns.LookupOptions).family ?? 0 }, (err, addresses) => {
       if (err) return (callback as (e: Error | null) => void)(err);
       const list = addresses as dns.LookupAddress[];
-      const refused = list.map((a) => addressProblem(a.address, opts)).find(Boolean);
+      const refused =
+        list.map((a) => addressProblem(a.address, opts)).find(Boolean) ??
+        (list.some((a) => isLoopbackHost(a.address)) ? loopbackProblem() : undefined);
       if (refused)
         return (callback as (e: Error) => void)(
           new OutboundRefused(`${hostname} resolves to an address that ${refused}`),

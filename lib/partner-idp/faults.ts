@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import Provider, { type ClientMetadata, type Configuration, type Middleware } from "oidc-provider";
+import type Provider from "oidc-provider";
+import type { ClientMetadata, Configuration, Middleware } from "oidc-provider";
+import { providerClass } from "./oidc";
 import { BodyTooLarge, closeAfterResponse, mediaType, readBody, sendJson } from "./http";
 import type { ProviderStore } from "./store";
 
@@ -107,7 +109,7 @@ export function storeWithFaults(store: ProviderStore, faults: FaultSet, exemptCl
           const payload = { ...stored };
           if (unbound) {
             // The token request's redirect_uri, so that oidc-provider's comparison always matches.
-            const redirectUri = Provider.ctx?.oidc?.params?.redirect_uri;
+            const redirectUri = providerClass().ctx?.oidc?.params?.redirect_uri;
             if (typeof redirectUri === "string") payload.redirectUri = redirectUri;
           }
           // The id_token's nonce comes from the code.

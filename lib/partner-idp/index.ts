@@ -11,6 +11,7 @@ import { ensureCookieKeys, ensureSigningKeys, jwksPath, publicJwks, readSigningK
 import { PARTNER_NAME, PARTNER_SITE_CLIENT_ID, resolveOptions, type PartnerIdpOptions } from "./options";
 import { PARTNER_API_PREFIX, partnerApiRoutes } from "./partner-api";
 import { partnerSiteRedirectUri, partnerSiteRoutes } from "./partner-site";
+import { loadProvider } from "./oidc";
 import { buildProvider, CLOCK_TOLERANCE_SECONDS, ROUTES } from "./provider";
 import { listenHttps } from "./server";
 import { createProviderStore } from "./store";
@@ -47,6 +48,7 @@ export interface PartnerIdp {
 const KEY_FILE_POLL_MS = 1000;
 
 export async function startPartnerIdp(options: PartnerIdpOptions): Promise<PartnerIdp> {
+  await loadProvider();
   const opts = resolveOptions(options);
   fs.mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
   const tls = ensureTls(opts.dataDir, opts.hostname);

@@ -1,14 +1,10 @@
 import type { JWK } from "jose";
-import Provider, {
-  type ClientMetadata,
-  type Configuration,
-  type Grant,
-  type KoaContext,
-  type Middleware,
-} from "oidc-provider";
+import type Provider from "oidc-provider";
+import type { ClientMetadata, Configuration, Grant, KoaContext, Middleware } from "oidc-provider";
 import { log } from "@/lib/log";
 import { errorPage } from "./pages";
 import { sendHtml } from "./http";
+import { providerClass } from "./oidc";
 import type { ProviderStore } from "./store";
 import type { UserDirectory } from "./users";
 
@@ -172,7 +168,8 @@ function configuration(setup: ProviderSetup): Configuration {
 /** One Provider over the shared store; index.ts builds a new one when the signing keys change. */
 export function buildProvider(setup: ProviderSetup): Provider {
   const config = configuration(setup);
-  const provider = new Provider(setup.issuer, setup.configure ? setup.configure(config) : config);
+  const OidcProvider = providerClass();
+  const provider = new OidcProvider(setup.issuer, setup.configure ? setup.configure(config) : config);
   for (const middleware of setup.middleware(provider)) provider.use(middleware);
 
   // Error codes and client ids only: descriptions can quote request input, and nothing here logs codes or tokens.

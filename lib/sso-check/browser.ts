@@ -5,6 +5,7 @@ import { chromium, type Browser, type BrowserContext, type Cookie, type Page } f
 import { startGuardProxy, targetKey, type GuardProxy, type GuardProxyRefusal } from "@/lib/http/guard-proxy";
 import { idpUrlProblem, OutboundRefused } from "@/lib/http/outbound";
 import { log } from "@/lib/log";
+import { providerOrigins } from "./http";
 import type { SsoCheckInput } from "./input";
 
 /** Where an authorize request ended: a redirect to the redirect URI (caught), or a page of the provider. */
@@ -133,7 +134,7 @@ export class IdpBrowser {
     // the database, the cache, the application or its operators' pages listening here too.
     const proxy = await startGuardProxy({
       allowLoopback: input.allowLoopback,
-      loopbackAllowed: [input.issuer, input.partnerApi?.url].filter((u): u is string => !!u && URL.canParse(u)),
+      loopbackAllowed: providerOrigins(input),
       quietlyRefused: ownHost ? [] : [input.redirectUri],
     });
     let browser: Browser | undefined;

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import { idpUrlProblem } from "@/lib/http/outbound";
+import { idpUrlProblem, isLoopbackHost, loopbackOriginProblem } from "@/lib/http/outbound";
 import type { IdpBrowser } from "./browser";
+import { providerOrigins } from "./http";
 import type { SsoCheckInput } from "./input";
 import type { CheckItemId, CheckResult } from "./items";
 
@@ -13,6 +14,17 @@ export interface Code {
   code: string;
   verifier: string;
   nonce: string;
+}
+
+/**
+ * Why the validator may not call an endpoint a discovery document names, or undefined: the outbound rules (https;
+ * this machine only under the development switch), and there only at the origins of the providers the input names.
+ */
+export function endpointProblem(input: SsoCheckInput, value: string): string | undefined {
+  const problem = idpUrlProblem(value, { allowLoopback: input.allowLoopback });
+  if (problem) return problem;
+  const url = new URL(value);
+  return isLoopbackHost(url.hostname) ? loopbackOriginProblem(url, providerOrigins(input)) : undefined;
 }
 
 /** A run of the checklist: its input, what earlier items found, the results as they come. */
@@ -89,9 +101,7 @@ export class CheckRun {
   /** An endpoint the discovery document names, when the outbound rules allow it (discovery.fields says why not). */
   endpoint(name: string): string | undefined {
     const value = this.discovery?.[name];
-    return typeof value === "string" && !idpUrlProblem(value, { allowLoopback: this.input.allowLoopback })
-      ? value
-      : undefined;
+    return typeof value === "string" && !endpointProblem(this.input, value) ? value : undefined;
   }
 
   /** An authorize URL: code flow, scope openid email profile, state, nonce and PKCE S256 (as a brand sends it). */

@@ -1,6 +1,5 @@
 import { discoveryUrl } from "@/lib/auth/discovery";
-import { idpUrlProblem } from "@/lib/http/outbound";
-import type { CheckRun } from "./context";
+import { endpointProblem, type CheckRun } from "./context";
 import { call, excerpt } from "./http";
 
 /** spec §2.4 "Discovery document": each field, and the values its array must contain. */
@@ -47,18 +46,18 @@ export async function checkDiscovery(run: CheckRun): Promise<void> {
   if (typeof run.discovery.issuer !== "string") problems.push("issuer is missing");
   // Each endpoint under the outbound rules too (https; this machine only under the development switch): the
   // validator's requests and its browser go there next.
-  const endpointProblem = (field: string) => {
+  const fieldProblem = (field: string) => {
     const value = run.discovery![field];
     if (!isUrl(value)) return `${field} is not a URL`;
-    const problem = idpUrlProblem(value as string, { allowLoopback: run.input.allowLoopback });
+    const problem = endpointProblem(run.input, value as string);
     return problem && `${field} ${problem}`;
   };
   for (const field of URL_FIELDS) {
-    const problem = endpointProblem(field);
+    const problem = fieldProblem(field);
     if (problem) problems.push(problem);
   }
   if (run.discovery.userinfo_endpoint !== undefined) {
-    const problem = endpointProblem("userinfo_endpoint");
+    const problem = fieldProblem("userinfo_endpoint");
     if (problem) problems.push(problem);
   }
   for (const [field, values] of Object.entries(MUST_CONTAIN)) {

@@ -9,8 +9,17 @@ export interface Answer {
   json?: unknown;
 }
 
+/**
+ * The providers the input names (the issuer, the partner API): under the development switch the only origins on this
+ * machine the validator reaches, its own requests and its browser's alike. A discovery document cannot add to them:
+ * it would otherwise steer the validator to any service listening here (a database, a cache, the application).
+ */
+export const providerOrigins = (input: SsoCheckInput): string[] =>
+  [input.issuer, input.partnerApi?.url].filter((u): u is string => !!u && URL.canParse(u));
+
 const guard = (input: SsoCheckInput) => ({
   allowLoopback: input.allowLoopback,
+  loopbackAllowed: providerOrigins(input),
   timeoutMs: 10_000,
   maxBytes: 1024 * 1024,
   extraCa: input.trust?.caPem,

@@ -1,4 +1,4 @@
-import type { CheckRun } from "./context";
+import { endpointProblem, type CheckRun } from "./context";
 import { call, excerpt } from "./http";
 
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
@@ -6,6 +6,11 @@ const BASE64URL = /^[A-Za-z0-9_-]+$/;
 /** The key set (spec §4.7 check 2): at least one RSA key for RS256 signatures, with a kid and a well-formed key. */
 export async function checkJwks(run: CheckRun): Promise<void> {
   const uri = run.endpoint("jwks_uri");
+  const named = run.discovery?.jwks_uri;
+  if (!uri && typeof named === "string" && URL.canParse(named))
+    return run.fail("jwks.rs256", `jwks_uri ${endpointProblem(run.input, named)}: not fetched`, {
+      hint: "Serve the key set from the provider's own origin (discovery.fields names every endpoint refused).",
+    });
   if (!uri) return run.skip("jwks.rs256", "the discovery document names no jwks_uri");
   let answer;
   try {

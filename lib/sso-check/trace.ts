@@ -26,8 +26,13 @@ import { excerpt, mask } from "./http";
 export const TEST_START_PATH = "/sso/test/start";
 const COOKIE = "sso_test";
 /**
- * A trace is kept this long, readable by whoever holds its link (an unguessable id): it holds the claims of whoever is
- * signed in at the IdP in the browser that ran it.
+ * Marks the browser that ran a test (a random value, HttpOnly, SameSite=Lax): the trace keeps its digest, and only
+ * that browser is shown the trace's free text (see TraceStep.testerOnly).
+ */
+const TESTER_COOKIE = "sso_test_tester";
+/**
+ * A trace is kept this long, readable by whoever holds its link (an unguessable id); its free text (the claims' values
+ * of whoever is signed in at the IdP, the IdP's descriptions) only by the browser that ran it.
  */
 const TRACE_TTL_MS = 60 * 60_000;
 /** Tests a brand may start in a minute (each stores a trace and asks the partner's token endpoint once). */
@@ -39,6 +44,14 @@ export interface TraceStep {
   status: "ok" | "failed" | "skipped";
   /** What was sent or seen, as label and value (secrets and tokens masked). */
   facts: [string, string][];
+  /**
+   * Text that others chose (the IdP's error_description and error_uri, a callback's iss, the claims' values): shown
+   * only to the browser that ran the test. Anyone can land a callback with their own test's state, so such text on a
+   * shared trace link would be words of their choosing on the brand's origin.
+   */
+  testerOnly?: [string, string][];
+  /** The labels of testerOnly when the trace is read by another browser (the values withheld). */
+  withheld?: string[];
   /** What the partner can do about a failure, in plain words. */
   hint?: string;
   /** The id_token's rules, one by one. */
@@ -51,6 +64,8 @@ export interface Trace {
   startedAt: string;
   ok: boolean;
   steps: TraceStep[];
+  /** The digest of the tester cookie of the browser that ran it. */
+  tester?: string;
 }
 
 interface Pending {
@@ -62,9 +77,14 @@ interface Pending {
   redirectUri: string;
   authorize: [string, string][];
   startedAt: string;
+  /** The digest of the tester cookie of the browser that started it. */
+  tester: string;
 }
 
 const random = () => randomBytes(24).toString("base64url");
+const digest = (value: string) => createHash("sha256").update(value).digest("base64url");
+/** The tester cookie's value as this module writes it (32 base64url characters). */
+const TESTER_VALUE = /^[\w-]{32}$/;
 
 /** OAuth error codes an IdP answers a silent authorize with, and what they mean for a partner. */
 const ANSWER_HINTS: Record<string, string> = {
@@ -108,6 +128,11 @@ function claimFact(name: string, value: unknown): string {
   return excerpt(JSON.stringify(value), 200);
 }
 
+/** The IdP's free text that it sent, each shortened to one line. */
+function idpText(said: [string, string | null][]): [string, string][] {
+  return said.flatMap(([label, value]): [string, string][] => (value ? [[label, excerpt(value, 200)]] : []));
+}
+
 /** The authorize request of a test, as the trace shows it (state, nonce and challenge masked). */
 function authorizeFacts(metadata: IdpMetadata, params: Record<string, string>): [string, string][] {
   const shown = Object.entries(params).map(([k, v]): [string, string] =>
@@ -120,7 +145,7 @@ function authorizeFacts(metadata: IdpMetadata, params: Record<string, string>): 
  * A test's redirect: to the IdP with the test's sealed cookie (HttpOnly, SameSite=Lax so that the IdP's redirect back
  * carries it, sent only to the callback), or back to the test page with the cookie deleted.
  */
-function testRedirect(location: string, secure: boolean, sealed?: string): NextResponse {
+function testRedirect(location: string, secure: boolean, sealed?: string, tester?: string): NextResponse {
   const response = new NextResponse(null, {
     status: 303,
     headers: { Location: location, "Cache-Control": "no-store" },
@@ -131,6 +156,9 @@ function testRedirect(location: string, secure: boolean, sealed?: string): NextR
     sealed ?? "",
     sealed ? { ...options, maxAge: 600 } : { ...expired(secure), path: IDPRESPONSE_PATH },
   );
+  // As long as the traces it can read are kept. Read by the test page and by the start (which keeps it): no narrower
+  // path covers both /sso-test and /sso/test/start.
+  if (tester) response.cookies.set(TESTER_COOKIE, tester, { ...options, path: "/", maxAge: TRACE_TTL_MS / 1000 });
   return response;
 }
 
@@ -165,8 +193,17 @@ async function saveClaimed(db: Kysely<Database>, trace: Trace): Promise<string> 
   return tracePage(trace.id);
 }
 
-/** A trace of this brand, by the id its browser holds (none while pending, none after an hour). */
-export async function loadTrace(db: Kysely<Database>, brandId: string, id: string): Promise<Trace | undefined> {
+/**
+ * A trace of this brand, by the id its browser holds (none while pending, none after an hour). `tester` is the
+ * reading browser's tester cookie: unless it is the one of the browser that ran the test, the free text of every step
+ * is withheld (its labels kept), so that a link shared or forged never shows words chosen by someone else.
+ */
+export async function loadTrace(
+  db: Kysely<Database>,
+  brandId: string,
+  id: string,
+  tester?: string,
+): Promise<Trace | undefined> {
   if (!/^[\w-]{20,64}$/.test(id)) return undefined;
   const row = await db
     .selectFrom("sso_test_traces")
@@ -176,7 +213,14 @@ export async function loadTrace(db: Kysely<Database>, brandId: string, id: strin
     .where("pending", "=", 0)
     .executeTakeFirst();
   if (!row?.trace || Date.now() - Date.parse(row.created_at) > TRACE_TTL_MS) return undefined;
-  return JSON.parse(row.trace) as Trace;
+  const { tester: owner, ...trace } = JSON.parse(row.trace) as Trace;
+  if (owner && tester && TESTER_VALUE.test(tester) && digest(tester) === owner) return trace;
+  return {
+    ...trace,
+    steps: trace.steps.map(({ testerOnly, ...step }) =>
+      testerOnly?.length ? { ...step, withheld: testerOnly.map(([label]) => label) } : step,
+    ),
+  };
 }
 
 /** Test starts of the last minute, per brand (this process's). */
@@ -192,8 +236,8 @@ function startAllowed(brandId: string): boolean {
   return allowed;
 }
 
-function newTrace(brand: Brand): Trace {
-  return { id: random(), brandId: brand.id, startedAt: new Date().toISOString(), ok: false, steps: [] };
+function newTrace(brand: Brand, tester?: string): Trace {
+  return { id: random(), brandId: brand.id, startedAt: new Date().toISOString(), ok: false, steps: [], tester };
 }
 
 /**
@@ -207,10 +251,13 @@ export async function startTest(
   brand: Brand,
   sso: SsoSettings,
   origin: string,
+  testerCookie?: string,
 ): Promise<NextResponse> {
   const secure = origin.startsWith("https:");
   if (!startAllowed(brand.id)) return testRedirect(`${SSO_TEST_PAGE}?busy=1`, secure);
-  const trace = newTrace(brand);
+  // The browser's tester cookie is kept across its tests, so that it still reads the free text of its earlier ones.
+  const tester = testerCookie && TESTER_VALUE.test(testerCookie) ? testerCookie : random();
+  const trace = newTrace(brand, digest(tester));
   const redirectUri = registeredRedirectUri(brand, origin);
   if (!redirectUri) {
     trace.steps.push({
@@ -220,7 +267,7 @@ export async function startTest(
       facts: [["this address", origin]],
       hint: "This address is not one of the brand's redirect URIs (its hosts, with the scheme and port of its canonical URL): open the test page on the brand's own address.",
     });
-    return testRedirect(await saveNew(db, trace), secure);
+    return testRedirect(await saveNew(db, trace), secure, undefined, tester);
   }
   let metadata: IdpMetadata;
   try {
@@ -236,7 +283,7 @@ export async function startTest(
       ],
       hint: "The brand cannot use the IdP until its discovery document answers, with an issuer equal to the configured one.",
     });
-    return testRedirect(await saveNew(db, trace), secure);
+    return testRedirect(await saveNew(db, trace), secure, undefined, tester);
   }
   const pending: Pending = {
     traceId: trace.id,
@@ -247,6 +294,7 @@ export async function startTest(
     redirectUri,
     authorize: [],
     startedAt: trace.startedAt,
+    tester: trace.tester!,
   };
   const params: Record<string, string> = {
     response_type: "code",
@@ -268,7 +316,7 @@ export async function startTest(
     .insertInto("sso_test_traces")
     .values({ id: trace.id, brand_id: brand.id, created_at: trace.startedAt, trace: "", pending: 1 })
     .execute();
-  return testRedirect(url.href, secure, sealed);
+  return testRedirect(url.href, secure, sealed, tester);
 }
 
 /** The pending test of this browser, when the callback answers it (its state). */
@@ -303,7 +351,7 @@ export async function finishTest(
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) !== 1) return testRedirect(tracePage(pending.traceId), secure);
 
-  const trace: Trace = { ...newTrace(brand), id: pending.traceId, startedAt: pending.startedAt };
+  const trace: Trace = { ...newTrace(brand, pending.tester), id: pending.traceId, startedAt: pending.startedAt };
   const step = (s: TraceStep) => trace.steps.push(s);
   const done = async () => {
     trace.ok = trace.steps.every((s) => s.status !== "failed");
@@ -315,15 +363,15 @@ export async function finishTest(
   const code = query.get("code");
   if (query.has("error") || !code) {
     const error = query.has("error") ? errorCode(query.get("error")) : undefined;
-    const description = query.get("error_description");
     step({
       id: "answer",
       title: "The IdP's answer",
       status: "failed",
-      facts: [
-        ["error", error ?? "(none, and no code)"],
-        ...(description ? [["description", excerpt(description, 200)] as [string, string]] : []),
-      ],
+      facts: [["error", error ?? "(none, and no code)"]],
+      testerOnly: idpText([
+        ["description", query.get("error_description")],
+        ["error_uri", query.get("error_uri")],
+      ]),
       hint:
         (error && Object.hasOwn(ANSWER_HINTS, error) ? ANSWER_HINTS[error] : undefined) ??
         "The IdP answered without a code: its error says why.",
@@ -337,8 +385,8 @@ export async function finishTest(
     facts: [
       ["code", mask(code)],
       ["state", "the test's own (checked)"],
-      ...(query.get("iss") ? [["iss", excerpt(query.get("iss")!, 200)] as [string, string]] : []),
     ],
+    testerOnly: idpText([["iss", query.get("iss")]]),
   });
 
   let metadata: IdpMetadata;
@@ -384,18 +432,17 @@ export async function finishTest(
     ["status", String(status)],
   ];
   if (status !== 200 || typeof tokens.id_token !== "string") {
-    const err = typeof tokens.error === "string" ? tokens.error : undefined;
+    const err = typeof tokens.error === "string" ? errorCode(tokens.error) : undefined;
+    const said = (v: unknown) => (typeof v === "string" ? v : null);
     step({
       id: "token",
       title: "The token exchange",
       status: "failed",
-      facts: [
-        ...tokenFacts,
-        ["error", err ?? "(no id_token)"],
-        ...(typeof tokens.error_description === "string"
-          ? [["description", excerpt(tokens.error_description, 200)] as [string, string]]
-          : []),
-      ],
+      facts: [...tokenFacts, ["error", err ?? "(no id_token)"]],
+      testerOnly: idpText([
+        ["description", said(tokens.error_description)],
+        ["error_uri", said(tokens.error_uri)],
+      ]),
       hint:
         status === 401 || err === "invalid_client"
           ? `The IdP refused the brand's client credentials: the secret the brand holds is not the one the IdP has, or the IdP expects another authentication method (the brand uses ${sso.tokenEndpointAuthMethod}).`
@@ -437,11 +484,16 @@ export async function finishTest(
         `header ${k}`,
         excerpt(String(v), 200),
       ]),
-      ...Object.entries(claims).map(([k, v]): [string, string] => [
-        excerpt(k, 60),
-        trusted ? claimFact(k, v) : "(not shown: the token failed the brand's checks)",
-      ]),
+      ...(trusted
+        ? []
+        : Object.keys(claims).map((k): [string, string] => [
+            excerpt(k, 60),
+            "(not shown: the token failed the brand's checks)",
+          ])),
     ],
+    ...(trusted && {
+      testerOnly: Object.entries(claims).map(([k, v]): [string, string] => [excerpt(k, 60), claimFact(k, v)]),
+    }),
   });
   const rules = evaluation.rules.map((r) => ({ ...r, ...(!r.ok && { hint: RULE_HINTS[r.id] }) }));
   step({
@@ -494,8 +546,9 @@ export async function finishTest(
       facts: [
         ["missing in the id_token", missing.join(", ")],
         ["status", response instanceof Error ? response.message : String(response.status)],
-        ["sub", sameSub ? "the id_token's" : `${JSON.stringify(info.sub)}, not the id_token's`],
+        ["sub", sameSub ? "the id_token's" : "not the id_token's"],
       ],
+      ...(!sameSub && { testerOnly: [["UserInfo's sub", excerpt(JSON.stringify(info.sub) ?? "(none)", 200)]] }),
       hint: !sameSub
         ? "UserInfo must answer for the same user as the id_token (the same sub)."
         : still.length
@@ -511,10 +564,12 @@ export async function finishTest(
     status: "ok",
     facts: [
       ["username", poolUsername(sso.providerName, sub)],
+      ["signed in?", "no: a test never signs anyone in"],
+    ],
+    testerOnly: [
       ["email", attributes.email ?? "(none)"],
       ["given_name", attributes.given_name ?? "(none)"],
       ["family_name", attributes.family_name ?? "(none)"],
-      ["signed in?", "no: a test never signs anyone in"],
     ],
   });
   return done();
@@ -527,5 +582,9 @@ export async function startTestFrom(request: NextRequest): Promise<NextResponse>
   const sso = brands().sso(brand);
   const origin = requestOrigin(request);
   if (!sso) return testRedirect(SSO_TEST_PAGE, origin.startsWith("https:"));
-  return startTest((await store()).db, brand, sso, origin);
+  return startTest((await store()).db, brand, sso, origin, request.cookies.get(TESTER_COOKIE)?.value);
 }
+
+/** The tester cookie of a request to the test page (for loadTrace). */
+export const testerCookieOf = (cookies: { get(name: string): { value: string } | undefined }) =>
+  cookies.get(TESTER_COOKIE)?.value;

@@ -1,7 +1,8 @@
 import type { Metadata } from "next";
+import { cookies } from "next/headers";
 import { brands } from "@/lib/brands";
 import { brandContext } from "@/lib/brands/context";
-import { loadTrace, TEST_START_PATH, type TraceStep } from "@/lib/sso-check/trace";
+import { loadTrace, TEST_START_PATH, testerCookieOf, type TraceStep } from "@/lib/sso-check/trace";
 import { store } from "@/lib/store";
 
 type Props = { params: Promise<{ brand: string }>; searchParams: Promise<{ trace?: string; busy?: string }> };
@@ -11,17 +12,24 @@ export const metadata: Metadata = { title: "Silent sign-in test", robots: { inde
 const LABEL = { ok: "passed", failed: "FAILED", skipped: "not needed" } as const;
 
 function Step({ step, n }: { step: TraceStep; n: number }) {
+  const facts = [...step.facts, ...(step.testerOnly ?? [])];
   return (
     <article className={`trace-step ${step.status}`} data-step={step.id} data-status={step.status}>
       <h3>
         {n}. {step.title} — <span className="trace-status">{LABEL[step.status]}</span>
       </h3>
-      {step.facts.length > 0 && (
+      {(facts.length > 0 || step.withheld?.length) && (
         <dl>
-          {step.facts.map(([label, value], i) => (
+          {facts.map(([label, value], i) => (
             <div key={i}>
               <dt>{label}</dt>
               <dd>{value}</dd>
+            </div>
+          ))}
+          {step.withheld?.map((label, i) => (
+            <div key={`w${i}`} data-withheld>
+              <dt>{label}</dt>
+              <dd className="muted">shown only in the browser that ran this test</dd>
             </div>
           ))}
         </dl>
@@ -59,7 +67,8 @@ export default async function SsoTestPage({ params, searchParams }: Props) {
   const { brand } = await brandContext((await params).brand);
   const sso = brands().sso(brand);
   const { trace: traceId, busy } = await searchParams;
-  const trace = traceId ? await loadTrace((await store()).db, brand.id, traceId) : undefined;
+  const tester = testerCookieOf(await cookies());
+  const trace = traceId ? await loadTrace((await store()).db, brand.id, traceId, tester) : undefined;
   return (
     <section className="sso-test">
       <h1>Silent sign-in test</h1>

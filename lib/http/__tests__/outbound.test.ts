@@ -138,6 +138,18 @@ describe("guardedFetch", () => {
   });
 });
 
+describe("guardedFetch under the development switch, held to the origins named", () => {
+  it("reaches a named origin on this machine and no other port of it, by address, name or DNS", async () => {
+    const named = { ...development, loopbackAllowed: [`http://127.0.0.1:${port}`] };
+    expect(await (await guardedFetch(`http://127.0.0.1:${port}/`, {}, named)).text()).toBe("ok");
+    for (const url of [`http://127.0.0.1:6379/`, `http://localhost:${port}/`, `http://[::1]:${port}/`])
+      await expect(guardedFetch(url, {}, named), url).rejects.toThrow(/which the development switch does not open/);
+    await expect(guardedFetch(`https://${loopbackName}:${port}/`, {}, named)).rejects.toThrow(
+      /resolves to an address that is this machine at .*, which the development switch does not open \(only 127\.0\.0\.1:\d+\)/,
+    );
+  });
+});
+
 describe("guardedFetch over a kept-alive connection the server dropped", () => {
   it("sends the request again on a new connection, once, and still fails a fresh connection's reset", async () => {
     let connections = 0;

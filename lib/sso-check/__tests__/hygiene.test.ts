@@ -1,5 +1,5 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import net, { type AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CheckRun } from "../context";
 import { shownLocation } from "../http";
@@ -97,5 +97,61 @@ describe("a discovery document naming endpoints the outbound rules refuse", () =
     const authorize = report.results.find((r) => r.id === "authorize.code")!;
     expect(authorize).toMatchObject({ status: "skipped", reason: expect.stringMatching(/no usable authorization/) });
     expect(report.ok).toBe(false);
+  });
+});
+
+describe("under the development switch, a discovery document naming another port of this machine", () => {
+  let provider: http.Server;
+  let issuer: string;
+  /** Another service on this machine (a cache, a database): the switch opens the provider named, not it. */
+  let other: net.Server;
+  let otherPort: number;
+  let otherConnections = 0;
+  beforeAll(async () => {
+    other = net.createServer((socket) => {
+      otherConnections++;
+      socket.end("+PONG\r\n");
+    });
+    await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
+    otherPort = (other.address() as AddressInfo).port;
+    provider = http.createServer((req, res) => {
+      res.setHeader("content-type", "application/json");
+      if (req.url !== "/.well-known/openid-configuration") return res.writeHead(400).end("{}");
+      res.end(
+        JSON.stringify({
+          issuer,
+          authorization_endpoint: `${issuer}/authorize`,
+          token_endpoint: `http://127.0.0.1:${otherPort}/token`,
+          jwks_uri: `http://localhost:${otherPort}/jwks`,
+          response_types_supported: ["code"],
+          subject_types_supported: ["public"],
+          id_token_signing_alg_values_supported: ["RS256"],
+          scopes_supported: ["openid", "email", "profile"],
+          token_endpoint_auth_methods_supported: ["client_secret_post", "client_secret_basic"],
+          claims_supported: ["sub", "email", "given_name", "family_name"],
+        }),
+      );
+    });
+    await new Promise<void>((resolve) => provider.listen(0, "127.0.0.1", resolve));
+    issuer = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
+  });
+  afterAll(() => {
+    provider.close();
+    other.close();
+  });
+
+  it("fails discovery.fields and jwks.rs256 naming the port, and never connects to it", async () => {
+    const report = await runSsoCheck({ ...input, issuer, user: undefined, partnerApi: undefined });
+    const item = (id: string) => report.results.find((r) => r.id === id)!;
+    const closed = new RegExp(
+      `is this machine at (127\\.0\\.0\\.1|localhost):${otherPort}, which the development switch does not open`,
+    );
+    expect(item("discovery.fields").status).toBe("fail");
+    expect(item("discovery.fields").reason).toMatch(new RegExp(`token_endpoint ${closed.source}`));
+    expect(item("discovery.fields").reason).toMatch(new RegExp(`jwks_uri ${closed.source}`));
+    expect(item("jwks.rs256")).toMatchObject({ status: "fail", reason: expect.stringMatching(closed) });
+    expect(item("token.post").status).toBe("skipped");
+    expect(report.ok).toBe(false);
+    expect(otherConnections).toBe(0);
   });
 });
