@@ -13,6 +13,9 @@ import type { BrandToken } from "../config";
  */
 const ADA = { sub: "nw-2002", email: "ada@example.test", given_name: "Ada", family_name: "Quill" };
 const ADA_USERNAME = "TestIdP_nw-2002";
+/** Another user, so that Ada's sign-out in one case does not end the aged sessions of the other. */
+const GRACE = { sub: "nw-2003", email: "grace@example.test", given_name: "Grace", family_name: "Hopper" };
+const GRACE_USERNAME = "TestIdP_nw-2003";
 /** The test brands' session lifetime (the registry's default: sso-app sets none). */
 const MAX_AGE_S = 12 * 3600;
 const SESSION_COOKIE = "authjs.session-token";
@@ -46,11 +49,11 @@ async function session(browser: HttpBrowser) {
 }
 
 /** A browser signed in to aurora by a silent login at the test OP, and its session cookie's value. */
-async function signedIn(): Promise<{ browser: HttpBrowser; cookie: string }> {
-  op.user = ADA;
+async function signedIn(user = ADA, username = ADA_USERNAME): Promise<{ browser: HttpBrowser; cookie: string }> {
+  op.user = user;
   const browser = new HttpBrowser();
   const visit = await browser.navigate(app.page("aurora", "/"));
-  expect(signedInName(visit)).toBe(ADA_USERNAME);
+  expect(signedInName(visit)).toBe(username);
   return { browser, cookie: browser.cookie(app.page("aurora"), SESSION_COOKIE)!.value };
 }
 
@@ -111,7 +114,7 @@ describe("a brand session ends", () => {
   });
 
   it("at its sign-in time plus sessionMaxAgeSeconds: renewal does not move that end", async () => {
-    const { browser, cookie } = await signedIn();
+    const { browser, cookie } = await signedIn(GRACE, GRACE_USERNAME);
     const signedInAt = Date.now();
     // The cookie the sign-in set ends with the session.
     const first = browser.cookie(app.page("aurora"), SESSION_COOKIE)!;
@@ -122,7 +125,7 @@ describe("a brand session ends", () => {
     const aged = await agedCopy(cookie, 200);
     const end = Date.now() - 200_000 + MAX_AGE_S * 1000;
     const read = await session(thiefWith(aged));
-    expect(read.body?.user?.username).toBe(ADA_USERNAME);
+    expect(read.body?.user?.username).toBe(GRACE_USERNAME);
     expect(Math.abs(Date.parse(read.body!.expires!) - end)).toBeLessThan(2000);
     for (const c of read.renewed) {
       const expires = /;\s*expires=([^;]+)/i.exec(c)?.[1];
