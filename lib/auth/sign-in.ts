@@ -1,8 +1,7 @@
 import { Auth, raw, skipCSRFCheck } from "@auth/core";
 import { decode } from "@auth/core/jwt";
-import type { Brand } from "@/lib/brands";
+import { brands, type Brand } from "@/lib/brands";
 import type { SsoSettings } from "@/lib/brands/registry";
-import { brands } from "@/lib/brands";
 import { AUTH_BASE_PATH, authConfig, PROVIDER_ID, sessionMaxAge, withinSessionEnd, type BrandToken } from "./config";
 import { authJsCookieNames } from "./cookies";
 import type { IdpMetadata } from "./discovery";
