@@ -1,10 +1,13 @@
 import { hkdfSync } from "node:crypto";
 import { decode, encode } from "@auth/core/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAppServer, type AppServer } from "@/lib/testing/app-server";
 import { HttpBrowser, type Visit } from "@/lib/testing/http-browser";
 import { startTestOp, type TestOp, type TestOpClient } from "@/lib/testing/test-op";
-import { startSsoApp, TEST_AUTH_SECRET, type SsoApp } from "@/lib/testing/sso-app";
+import { ssoBrandsFile, ssoClients, ssoEnv, startSsoApp, TEST_AUTH_SECRET, type SsoApp } from "@/lib/testing/sso-app";
+import { openTestStore, type TestStore } from "@/lib/testing/store";
 import type { BrandToken } from "../config";
+import { SIGN_OUT_CHECK_MS } from "../sign-out";
 
 /**
  * A brand session ends: at sign-out, for every copy of its cookie too, and at its sign-in time plus the brand's
@@ -16,6 +19,8 @@ const ADA_USERNAME = "TestIdP_nw-2002";
 /** Another user, so that Ada's sign-out in one case does not end the aged sessions of the other. */
 const GRACE = { sub: "nw-2003", email: "grace@example.test", given_name: "Grace", family_name: "Hopper" };
 const GRACE_USERNAME = "TestIdP_nw-2003";
+const LIN = { sub: "nw-2004", email: "lin@example.test", given_name: "Lin", family_name: "Wu" };
+const LIN_USERNAME = "TestIdP_nw-2004";
 /** The test brands' session lifetime (the registry's default: sso-app sets none). */
 const MAX_AGE_S = 12 * 3600;
 const SESSION_COOKIE = "authjs.session-token";
@@ -36,10 +41,8 @@ afterAll(async () => {
 
 const signedInName = (v: Visit) => /class="account-name" data-username="([^"]+)"/.exec(v.body)?.[1];
 
-async function session(browser: HttpBrowser) {
-  const res = await browser.request(app.page("aurora", "/api/auth/session"), {
-    headers: { accept: "application/json" },
-  });
+async function session(browser: HttpBrowser, url = app.page("aurora", "/api/auth/session")) {
+  const res = await browser.request(url, { headers: { accept: "application/json" } });
   expect(res.status).toBe(200);
   return {
     body: JSON.parse(res.body) as { user?: { username: string }; expires?: string } | null,
@@ -57,11 +60,11 @@ async function signedIn(user = ADA, username = ADA_USERNAME): Promise<{ browser:
   return { browser, cookie: browser.cookie(app.page("aurora"), SESSION_COOKIE)!.value };
 }
 
-function thiefWith(cookie: string): HttpBrowser {
+function thiefWith(cookie: string, page = app.page("aurora")): HttpBrowser {
   const thief = new HttpBrowser();
-  thief.setCookie(app.page("aurora"), SESSION_COOKIE, cookie);
+  thief.setCookie(page, SESSION_COOKIE, cookie);
   // As a thief who does not want to be sent to the IdP: no silent login (it would only hide the outcome).
-  thief.setCookie(app.page("aurora"), "sso_signed_out", "1");
+  thief.setCookie(page, "sso_signed_out", "1");
   return thief;
 }
 
@@ -142,5 +145,50 @@ describe("a brand session ends", () => {
     expect(late.body).toBeNull();
     expect(late.renewed).toEqual([]);
     expect(signedInName(await thiefWith(over).navigate(app.page("aurora", "/")))).toBeUndefined();
+  });
+});
+
+describe("on two instances sharing a PostgreSQL store", () => {
+  let pgStore: TestStore;
+  const servers: AppServer[] = [];
+  beforeAll(async () => {
+    pgStore = await openTestStore("postgres");
+    for (let i = 0; i < 2; i++)
+      servers.push(
+        await startAppServer((port) => {
+          // The OP knows each client once: these instances' callbacks join its redirect URIs.
+          for (const c of ssoClients(port))
+            clients.find((k) => k.clientId === c.clientId)?.redirectUris.push(...c.redirectUris);
+          return { DATABASE_URL: pgStore.databaseUrl, ...ssoEnv(ssoBrandsFile(op.issuer, port)) };
+        }),
+      );
+  });
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    await pgStore?.drop();
+  });
+  const on = (server: AppServer, path = "/") => `http://brand-a.localhost:${server.port}${path}`;
+
+  it(`a sign-out on one ends the copies on the other within ${SIGN_OUT_CHECK_MS} ms`, async () => {
+    const [a, b] = servers as [AppServer, AppServer];
+    op.user = LIN;
+    const browser = new HttpBrowser();
+    expect(signedInName(await browser.navigate(on(a)))).toBe(LIN_USERNAME);
+    const cookie = browser.cookie(on(a), SESSION_COOKIE)!.value;
+    const copyOn = async (server: AppServer) =>
+      (await session(thiefWith(cookie, on(server)), on(server, "/api/auth/session"))).body;
+    // The other instance opens the copy (one secret, one store) and remembers that Lin has not signed out.
+    expect((await copyOn(b))?.user?.username).toBe(LIN_USERNAME);
+
+    const out = await browser.request(on(a, "/sso/sign-out"), {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: new URL(on(a)).origin },
+      body: "return=/",
+    });
+    expect(out.status).toBe(303);
+    expect(await copyOn(a)).toBeNull();
+    // What the other instance remembered is at most SIGN_OUT_CHECK_MS old: after that, it has asked the store.
+    await new Promise((r) => setTimeout(r, SIGN_OUT_CHECK_MS + 500));
+    expect(await copyOn(b)).toBeNull();
   });
 });
