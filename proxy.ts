@@ -13,10 +13,12 @@ import { expired, SSO_COOKIES } from "@/lib/auth/cookies";
 import { requestOrigin } from "@/lib/auth/origin";
 import { silentSignIn } from "@/lib/auth/silent";
 import { cachedMetadata } from "@/lib/auth/discovery";
+import { errorResponse } from "@/lib/http/errors";
 import { requestFacts } from "@/lib/http/request-facts";
 import { newNonce, pageContentSecurityPolicy } from "@/lib/http/security-headers";
 import { config as appConfig } from "@/lib/config";
 import { tileOrigin } from "@/lib/maps/tile-server";
+import { bearerRefusal } from "@/lib/ops/token";
 
 const YEAR = 365 * 24 * 3600;
 
@@ -31,6 +33,7 @@ function saveCookies(response: NextResponse, request: NextRequest, save: Partial
 
 /** The platform's own routes on any host (operators' pages, sign-on forms and callback): not a brand's pages. */
 const PLATFORM_ROUTES = /^\/(?:ops(?:\/|$)|sso\/|oauth2\/)/;
+const OPS_ROUTES = /^\/ops(?:\/|$)/;
 
 /**
  * The page's Content-Security-Policy with a fresh nonce (lib/http/security-headers.ts). A brand's forms may also go
@@ -79,6 +82,9 @@ export async function proxy(request: NextRequest) {
   const url = request.nextUrl;
   // The platform's own routes pass unchanged (no rewrite, any host): they only get the page policy.
   if (PLATFORM_ROUTES.test(url.pathname)) {
+    // An operators' page cannot answer 429 itself: a bearer token from a network past its limit is refused here.
+    const refused = OPS_ROUTES.test(url.pathname) ? await bearerRefusal(request.headers) : undefined;
+    if (refused) return errorResponse(refused);
     const policy = contentSecurityPolicy(request, undefined);
     return withPolicy(NextResponse.next({ request: { headers: requestWithPolicy(request, policy) } }), policy);
   }

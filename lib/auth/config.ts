@@ -1,4 +1,5 @@
 import { customFetch } from "@auth/core";
+import { encode } from "@auth/core/jwt";
 import type { NextAuthConfig } from "next-auth";
 import type { OIDCConfig } from "next-auth/providers";
 import type { Brand } from "@/lib/brands";
@@ -26,11 +27,33 @@ export interface BrandToken {
   username: string;
   name: string;
   email?: string;
+  /** When the visitor signed in (epoch ms): the session ends the brand's sessionMaxAgeSeconds later, renewed or not. */
+  signedInAt: number;
 }
 
 export interface AuthHooks {
   /** Called once per successful sign-in, before the session exists (the user pool records it). */
   onSignIn?(user: BrandUser): Promise<void>;
+  /** Whether the user signed out of the brand since `signedInAt` (epoch ms): that session is over (./sign-out.ts). */
+  signedOutSince?(username: string, signedInAt: number): Promise<boolean>;
+}
+
+/** A brand session's lifetime (seconds): the brand's sessionMaxAgeSeconds. */
+export const sessionMaxAge = (sso: SsoSettings | undefined): number => sso?.sessionMaxAgeSeconds ?? 12 * 3600;
+
+/**
+ * When a session ends (epoch ms): its sign-in time plus the brand's lifetime, an absolute end that no renewal moves.
+ * Undefined for a token without a sign-in time (sealed before sessions had an end, or not a session's).
+ */
+export function sessionEnd(token: object, maxAgeSeconds: number): number | undefined {
+  const at = (token as { signedInAt?: unknown }).signedInAt;
+  return typeof at === "number" && Number.isFinite(at) ? at + maxAgeSeconds * 1000 : undefined;
+}
+
+/** Whether a session token is still within its absolute end (a token without a sign-in time is not). */
+export function withinSessionEnd(token: object, maxAgeSeconds: number, now = Date.now()): boolean {
+  const end = sessionEnd(token, maxAgeSeconds);
+  return end !== undefined && now < end;
 }
 
 /**
@@ -132,6 +155,7 @@ export function authConfig(
   }
   const secure = origin.startsWith("https:");
   const names = authJsCookieNames(secure);
+  const maxAge = sessionMaxAge(sso);
   return {
     basePath: AUTH_BASE_PATH,
     trustHost: true,
@@ -145,7 +169,16 @@ export function authConfig(
     },
     secret: brandSecret(brand.id),
     providers,
-    session: { strategy: "jwt", maxAge: sso?.sessionMaxAgeSeconds ?? 12 * 3600 },
+    session: { strategy: "jwt", maxAge },
+    jwt: {
+      // Whatever seals a session token (the sign-in, a renewal) gives it no expiry past the session's end.
+      encode(params) {
+        const end = sessionEnd(params.token ?? {}, maxAge);
+        if (end === undefined) return encode(params);
+        const left = Math.max(0, Math.floor((end - Date.now()) / 1000));
+        return encode({ ...params, maxAge: Math.min(params.maxAge ?? maxAge, left) });
+      },
+    },
     pages: { signIn: SIGN_IN_PAGE, error: SIGN_IN_PAGE },
     logger: authLogger(brand.id),
     callbacks: {
@@ -154,17 +187,30 @@ export function authConfig(
         if (account && user) {
           const u = user as BrandUser;
           await hooks.onSignIn?.(u);
-          const fresh: BrandToken = { brand: brand.id, username: u.username, name: u.name, email: u.email };
+          const fresh: BrandToken = {
+            brand: brand.id,
+            username: u.username,
+            name: u.name,
+            email: u.email,
+            signedInAt: Date.now(),
+          };
           return { ...fresh, sub: u.username };
         }
+        const t = token as Partial<BrandToken>;
         // A session sealed for another brand never opens here (each brand has its own secret); this is the second lock.
-        return (token as Partial<BrandToken>).brand === brand.id ? token : null;
+        if (t.brand !== brand.id || typeof t.username !== "string") return null;
+        // Over at its absolute end, however often it was renewed, and once the user signed out (any copy of it).
+        if (!withinSessionEnd(t, maxAge)) return null;
+        if (await hooks.signedOutSince?.(t.username, t.signedInAt!)) return null;
+        return token;
       },
       session({ session, token }) {
         const t = token as unknown as BrandToken;
-        // GET /api/auth/session shows the user's name, e-mail and username; nothing else of the token.
+        // GET /api/auth/session shows the user's name, e-mail and username, and when the session ends; nothing else.
         const user = { name: t.name, email: t.email ?? null, username: t.username };
-        return { user, expires: session.expires } as unknown as typeof session;
+        const end = sessionEnd(t, maxAge);
+        const expires = end === undefined ? session.expires : new Date(end).toISOString();
+        return { user, expires } as unknown as typeof session;
       },
     },
   };

@@ -10,7 +10,8 @@ import { AUTH_BASE_PATH, authConfig } from "./config";
 import { expired, SSO_COOKIES, ssoCookieOptions } from "./cookies";
 import { cachedMetadata, idpAvailable } from "./discovery";
 import { requestOrigin } from "./origin";
-import { startSignIn } from "./sign-in";
+import { brandSession, startSignIn } from "./sign-in";
+import { endSessions } from "./sign-out";
 import { callbackRegistered } from "./silent";
 
 /** The header's forms post here (plain forms: they work without JavaScript). */
@@ -66,11 +67,18 @@ export async function signInForm(request: NextRequest): Promise<Response> {
 }
 
 /**
- * "Sign out": ends the brand's session (Auth.js's sign-out action clears its cookie), not the partner's, and marks the
- * browser so silent login does not sign the visitor straight back in.
+ * "Sign out": ends the user's sessions of the brand (recorded in the pool, so copies of the cookie end too; Auth.js's
+ * sign-out action clears this browser's), not the partner's, and marks the browser so silent login does not sign the
+ * visitor straight back in.
  */
 export async function signOutForm(request: NextRequest): Promise<Response> {
   const { brand, sso, origin, secure, returnTo } = await formContext(request);
+  // Deleting this browser's cookie is not enough: a copy of it would live on. The pool's sign-out time ends them all.
+  const session = await brandSession(brand, (name) => request.cookies.get(name)?.value, secure);
+  if (session)
+    await endSessions(brand.id, session.username).catch((e: Error) =>
+      log.error({ brand: brand.id, err: e.message }, "sign-on: the sign-out could not be recorded"),
+    );
   const signOut = new Request(`${origin}${AUTH_BASE_PATH}/signout`, {
     method: "POST",
     headers: { "content-type": "application/x-www-form-urlencoded", cookie: request.headers.get("cookie") ?? "" },

@@ -7,6 +7,7 @@ import { store } from "@/lib/store";
 import { authConfig, AUTH_BASE_PATH } from "./config";
 import { cachedMetadata, idpMetadata } from "./discovery";
 import { requestOrigin } from "./origin";
+import { signedOutSince } from "./sign-out";
 import { recordSignIn } from "./user-pool";
 
 /** The brand and origin of a route handler's request (its Host), or of a page's (the headers proxy.ts set). */
@@ -50,5 +51,6 @@ export const { handlers, auth } = NextAuth(async (req) => {
         family_name: user.family_name,
       });
     },
+    signedOutSince: (username, signedInAt) => signedOutSince(brand.id, username, signedInAt),
   });
 });

@@ -2,8 +2,9 @@ import type { NextRequest } from "next/server";
 import { AppError } from "@/lib/http/errors";
 import { brandRoute } from "@/lib/http/route";
 import { AUTH_BASE_PATH } from "./config";
+import { authJsCookieNames } from "./cookies";
 import { handlers } from "./index";
-import { onBrowserOrigin } from "./origin";
+import { onBrowserOrigin, requestOrigin } from "./origin";
 
 /**
  * The Auth.js endpoints a brand host serves: the session (spec: GET /api/auth/session answers with the signed-in user
@@ -28,7 +29,26 @@ async function authRoute(request: NextRequest): Promise<Response> {
       field: "callbackUrl",
       message: "callbackUrl is not taken here",
     });
-  return handlers.GET(onBrowserOrigin(request));
+  const response = await handlers.GET(onBrowserOrigin(request));
+  return action === "session" ? withoutRenewal(response, request) : response;
+}
+
+/**
+ * Auth.js re-seals the session on every read of /api/auth/session and sets it again, expiring a full lifetime from
+ * now. A session has an absolute end (its sign-in time plus the brand's sessionMaxAgeSeconds: ./config.ts), so the
+ * endpoint only reads: the renewed cookie is left out and the browser keeps the one its sign-in set, which expires
+ * at that end. A deletion (a session that ended) still goes out.
+ */
+function withoutRenewal(response: Response, request: NextRequest): Response {
+  const name = authJsCookieNames(requestOrigin(request).startsWith("https:")).session;
+  const renewal = (cookie: string) => cookie.startsWith(`${name}=`) || cookie.startsWith(`${name}.`);
+  const cookies = response.headers.getSetCookie();
+  const kept = cookies.filter((c) => !renewal(c) || /^[^=]*=(;|$)/.test(c));
+  if (kept.length === cookies.length) return response;
+  const headers = new Headers(response.headers);
+  headers.delete("set-cookie");
+  for (const c of kept) headers.append("set-cookie", c);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 export const GET = brandRoute(authRoute);

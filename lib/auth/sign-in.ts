@@ -1,8 +1,8 @@
 import { Auth, raw, skipCSRFCheck } from "@auth/core";
 import { decode } from "@auth/core/jwt";
-import type { Brand } from "@/lib/brands";
+import { brands, type Brand } from "@/lib/brands";
 import type { SsoSettings } from "@/lib/brands/registry";
-import { AUTH_BASE_PATH, authConfig, PROVIDER_ID, type BrandToken } from "./config";
+import { AUTH_BASE_PATH, authConfig, PROVIDER_ID, sessionMaxAge, withinSessionEnd, type BrandToken } from "./config";
 import { authJsCookieNames } from "./cookies";
 import type { IdpMetadata } from "./discovery";
 import { brandSecret } from "./secret";
@@ -40,7 +40,11 @@ export async function startSignIn(
   return { url: result.redirect, cookies: result.cookies ?? [] };
 }
 
-/** The brand session a request carries, if any: opened with the brand's own secret and checked to be the brand's. */
+/**
+ * The brand session a request carries, if any: opened with the brand's own secret, checked to be the brand's and
+ * within its absolute end. The store is not asked whether the user signed out since (the proxy calls this only to
+ * decide whether to start a silent login; pages and the session endpoint ask, ./sign-out.ts).
+ */
 export async function brandSession(
   brand: Brand,
   cookie: (name: string) => string | undefined,
@@ -50,5 +54,6 @@ export async function brandSession(
   const token = cookie(name);
   if (!token) return undefined;
   const payload = await decode({ token, secret: brandSecret(brand.id), salt: name }).catch(() => null);
-  return payload?.brand === brand.id ? (payload as unknown as BrandToken) : undefined;
+  if (payload?.brand !== brand.id || !withinSessionEnd(payload, sessionMaxAge(brands().sso(brand)))) return undefined;
+  return payload as unknown as BrandToken;
 }

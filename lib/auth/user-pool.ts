@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { Kysely, Selectable } from "kysely";
 import type { Database, SsoUsersTable } from "@/lib/store";
 
 /** A partner user as the brand's pool records them (spec §2.4 attribute mapping). */
@@ -46,13 +46,51 @@ export async function recordSignIn(db: Kysely<Database>, user: PoolUserInput, at
   return username;
 }
 
-export function poolUser(db: Kysely<Database>, brandId: string, username: string): Promise<SsoUsersTable | undefined> {
+export function poolUser(
+  db: Kysely<Database>,
+  brandId: string,
+  username: string,
+): Promise<Selectable<SsoUsersTable> | undefined> {
   return db
     .selectFrom("sso_users")
     .selectAll()
     .where("brand_id", "=", brandId)
     .where("username", "=", username)
     .executeTakeFirst();
+}
+
+/**
+ * Records a sign-out of the brand: every session of the user signed in until `at` is over from now on, wherever its
+ * cookie is presented (a copy taken before included). Sessions are sealed cookies the platform does not list, so the
+ * pool keeps the time rather than the sessions; a later sign-in is a session again.
+ */
+export async function recordSignOut(
+  db: Kysely<Database>,
+  brandId: string,
+  username: string,
+  at = new Date(),
+): Promise<void> {
+  await db
+    .updateTable("sso_users")
+    .set({ signed_out_at: at.toISOString() })
+    .where("brand_id", "=", brandId)
+    .where("username", "=", username)
+    .execute();
+}
+
+/** When the user last signed out of the brand (epoch ms), or undefined (never, or not in the pool). */
+export async function lastSignOut(
+  db: Kysely<Database>,
+  brandId: string,
+  username: string,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom("sso_users")
+    .select("signed_out_at")
+    .where("brand_id", "=", brandId)
+    .where("username", "=", username)
+    .executeTakeFirst();
+  return row?.signed_out_at ? Date.parse(row.signed_out_at) : undefined;
 }
 
 /** Users per brand pool (the operators' page). */

@@ -64,8 +64,17 @@ export class AppError extends Error {
   readonly expose: boolean;
   readonly field?: string;
   readonly details?: unknown;
+  /** Seconds the client should wait before asking again (a refusal by a limit): sent as Retry-After. */
+  readonly retryAfter?: number;
 
-  constructor(opts: { code: ErrorCode; message: string; field?: string; details?: unknown; cause?: unknown }) {
+  constructor(opts: {
+    code: ErrorCode;
+    message: string;
+    field?: string;
+    details?: unknown;
+    retryAfter?: number;
+    cause?: unknown;
+  }) {
     super(opts.message, { cause: opts.cause });
     this.name = "AppError";
     this.code = opts.code;
@@ -73,6 +82,7 @@ export class AppError extends Error {
     this.expose = ERROR_CODES[opts.code].expose;
     this.field = opts.field;
     this.details = opts.details;
+    this.retryAfter = opts.retryAfter;
   }
 }
 
@@ -104,7 +114,9 @@ export function errorResponse(e: unknown, headers?: Record<string, string>): Res
       { err: e instanceof Error ? { name: e.name, message: e.message, stack: e.stack } : String(e) },
       "request failed",
     );
-  return Response.json(body, { status, headers: { "Cache-Control": "no-store", ...headers } });
+  const retryAfter: Record<string, string> =
+    isAppError(e) && e.retryAfter !== undefined ? { "Retry-After": String(e.retryAfter) } : {};
+  return Response.json(body, { status, headers: { "Cache-Control": "no-store", ...retryAfter, ...headers } });
 }
 
 /** Any method on an API path (/api, /v1) that no route serves: the one JSON error answer, not a brand's HTML page. */

@@ -125,14 +125,29 @@ export async function peek(c: Counter): Promise<number> {
 
 /**
  * Failures counted per client network (its /24 or /48, as logs show it): unknown api_keys, operators' sign-ins.
- * `allowed()` says whether the network may try again before the window ends; `count()` counts one failure.
+ * `allowed()` says whether the network may try again before the window ends; `count()` counts one failure;
+ * `retryAfter()` says when the window ends.
  */
 export function networkFailures(tier: "unknown_key" | "ops_sign_in", address: string | undefined) {
   const counter: Counter = { tier, counter: loggedAddress(address) ?? "unknown" };
   return {
     allowed: async () => (await peek(counter)) > 0,
     count: async () => void (await consume(counter)),
+    /** Seconds until the network's window ends (at least 1): a refused client's Retry-After. */
+    retryAfter: () => secondsLeft(counter),
   };
+}
+
+/** Seconds until a counter's window ends (at least 1; the whole window when its state cannot be read). */
+async function secondsLeft(c: Counter): Promise<number> {
+  try {
+    const l = limiter(pointsOf(c), c.tier);
+    await state().connected;
+    const res = await l.get(counterOf(c));
+    return Math.max(1, Math.ceil((res?.msBeforeNext ?? 0) / 1000));
+  } catch {
+    return config().MCP_LIMIT_WINDOW_SECONDS;
+  }
 }
 
 /** Closes the Redis connection (tests, shutdown). */

@@ -1,49 +1,23 @@
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import { config } from "@/lib/config";
 import { AppError } from "@/lib/http/errors";
-import { networkFailures } from "@/lib/limits";
+import { requestFacts } from "@/lib/http/request-facts";
 import { store } from "@/lib/store";
+import { bearerToken, checkBearer, isOpsHost, opsToken } from "./token";
+
+export { assertSignInAllowed, countFailedSignIn, isOpsHost, isOpsToken, opsToken, signInAllowed } from "./token";
 
 /**
  * The operators' access: a token from the environment (OPS_TOKEN), exchanged at sign-in for a session. The session
  * cookie holds a random value; the store keeps its digest, its expiry (OPS_SESSION_HOURS) and sign-out's revocation,
- * so a session ends when it should on every instance. Failed sign-ins are counted per client network
- * (OPS_SIGN_IN_LIMIT per window); past that, attempts are refused unread. The pages answer only on the operators'
- * hosts (OPS_HOST).
+ * so a session ends when it should on every instance. Failed sign-ins, by the form or by a bearer token, are counted
+ * per client network (OPS_SIGN_IN_LIMIT per window); past that, attempts are refused unread (./token.ts). The pages
+ * answer only on the operators' hosts (OPS_HOST).
  */
 export const OPS_COOKIE = "ops_session";
 export const OPS_PATH = "/ops";
 
 const sha256 = (s: string) => createHash("sha256").update(s).digest();
-
-function same(a: string, b: string): boolean {
-  return timingSafeEqual(sha256(a), sha256(b));
-}
-
-/** The configured token, or undefined when the operators' pages are off. */
-export function opsToken(): string | undefined {
-  return config().OPS_TOKEN;
-}
-
-/** Whether a presented token is the operators' token (compared in constant time). */
-export function isOpsToken(presented: string | null | undefined): boolean {
-  const token = opsToken();
-  return !!token && typeof presented === "string" && same(presented, token);
-}
-
-/** The names this machine answers to: where the operators' pages are when OPS_HOST names no other. */
-const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
-
-/**
- * Whether the operators' pages answer on this Host: OPS_HOST's names when set; else, under `next dev`, any host, and
- * otherwise this machine's own names only (localhost, 127.0.0.1, [::1]): never a partner's brand host by default.
- */
-export function isOpsHost(host: string | null | undefined): boolean {
-  const cfg = config();
-  const name = (host ?? "").replace(/:\d+$/, "").toLowerCase();
-  if (cfg.OPS_HOST) return cfg.OPS_HOST.includes(name);
-  return cfg.NODE_ENV === "development" || LOCAL_HOSTS.has(name);
-}
 
 /** Starts a session: the cookie's value (shown once) and its lifetime in seconds. */
 export async function startOpsSession(now = new Date()): Promise<{ value: string; maxAge: number }> {
@@ -86,26 +60,28 @@ async function isLiveSession(value: string, now = new Date()): Promise<boolean> 
   return !!row && row.revoked_at === null && row.expires_at > now.toISOString();
 }
 
-/** Whether a request carries a live operators' session or "Authorization: Bearer <token>", on an operators' host. */
+/**
+ * Whether a request carries a live operators' session or "Authorization: Bearer <token>", on an operators' host. A
+ * bearer token is counted like the form's (./token.ts): a wrong one is a failed sign-in of `address`'s network, and
+ * past the limit it is refused unread (throws RATE_LIMITED). A session cookie is not counted: its value is 256
+ * random bits, beyond guessing, and an expired one must not lock its operator out.
+ */
 export async function isOpsAuthorized(opts: {
   cookie?: string;
   authorization?: string | null;
   host: string | null;
+  /** The client's address (lib/http/request-facts.ts), whose network a wrong bearer token counts against. */
+  address: string | undefined;
 }): Promise<boolean> {
   if (!opsToken() || !isOpsHost(opts.host)) return false;
-  const bearer = /^Bearer (.+)$/i.exec(opts.authorization ?? "")?.[1];
-  if (bearer !== undefined) return isOpsToken(bearer);
+  const bearer = bearerToken(opts.authorization);
+  if (bearer !== undefined) return checkBearer(bearer, opts.address);
   return !!opts.cookie && (await isLiveSession(opts.cookie));
 }
 
-/** Before a sign-in is checked: refused unread when the client's network has failed too often lately. */
-export const signInAllowed = (address: string | undefined) => networkFailures("ops_sign_in", address).allowed();
-
-export const countFailedSignIn = (address: string | undefined) => networkFailures("ops_sign_in", address).count();
-
 /**
  * A route handler's gate: a live session or the bearer token (401 without; 404 while the operators' pages are off
- * or on another host). A browser's form must also come from the page itself (lib/http/same-origin.ts).
+ * or on another host; 429 for a bearer token from a network past its limit). A browser's form must also come from the page itself (lib/http/same-origin.ts).
  */
 export async function requireOperator(request: {
   headers: Headers;
@@ -122,6 +98,7 @@ export async function requireOperator(request: {
       cookie: request.cookies.get(OPS_COOKIE)?.value,
       authorization: request.headers.get("authorization"),
       host,
+      address: requestFacts(request.headers).address,
     }))
   )
     throw new AppError({

@@ -285,6 +285,13 @@ function migrations(kind: DatabaseKind): Record<string, Migration> {
       // Moves rows and replaces a table: all or nothing (kysely wraps PostgreSQL's migrations itself, not SQLite's).
       up: (db: Kysely<unknown>) => (kind === "sqlite" ? db.transaction().execute(arrivalVisits) : arrivalVisits(db)),
     },
+    "0010_sso_sign_out": {
+      async up(db: Kysely<unknown>) {
+        // When a user last signed out of the brand: every session of theirs signed in before it is over, copies of
+        // its cookie included (lib/auth/user-pool.ts).
+        await db.schema.alterTable("sso_users").addColumn("signed_out_at", "text").execute();
+      },
+    },
   };
 }
 

@@ -182,6 +182,8 @@ export interface SsoUsersTable {
   first_sign_in_at: string;
   last_sign_in_at: string;
   sign_ins: number;
+  /** The user's last sign-out of the brand (ISO): sessions signed in before it are refused. */
+  signed_out_at: Generated<string | null>;
 }
 
 /** A silent-SSO test's step-by-step trace (the brand's /sso-test page), kept an hour; no token whole. */

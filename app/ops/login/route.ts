@@ -1,6 +1,7 @@
 import { seeOther } from "@/lib/http/redirect";
 import { requestFacts } from "@/lib/http/request-facts";
 import { route } from "@/lib/http/route";
+import { assertSameOrigin } from "@/lib/http/same-origin";
 import { log } from "@/lib/log";
 import {
   countFailedSignIn,
@@ -15,10 +16,13 @@ import {
 
 /**
  * The status page's sign-in form posts the token here. A match starts a session (lib/ops/auth.ts); a failure is
- * counted against the client's network, and past OPS_SIGN_IN_LIMIT in a window attempts are refused unread.
+ * counted against the client's network, and past OPS_SIGN_IN_LIMIT in a window attempts are refused unread. Only the
+ * page's own form is taken (403 for another site's): a page elsewhere could otherwise post wrong tokens from the
+ * operator's browser and lock the operator's network out.
  */
 export const POST = route(async (request) => {
   if (!isOpsHost(request.headers.get("host"))) return new Response("Not found", { status: 404 });
+  assertSameOrigin(request);
   const { address } = requestFacts(request.headers);
   if (!(await signInAllowed(address))) {
     log.warn("operators' sign-in throttled");

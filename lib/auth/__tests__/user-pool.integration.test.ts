@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openTestStore, STORE_KINDS, type TestStore } from "@/lib/testing/store";
-import { poolSizes, poolUser, poolUsername, recordSignIn } from "../user-pool";
+import { lastSignOut, poolSizes, poolUser, poolUsername, recordSignIn, recordSignOut } from "../user-pool";
 
 describe.each(STORE_KINDS)("the brands' user pools on %s (spec §1.4: each brand has its own pool)", (kind) => {
   let store: TestStore;
@@ -44,6 +44,7 @@ describe.each(STORE_KINDS)("the brands' user pools on %s (spec §1.4: each brand
       first_sign_in_at: first.toISOString(),
       last_sign_in_at: later.toISOString(),
       sign_ins: 2,
+      signed_out_at: null,
     });
   });
 
@@ -56,6 +57,18 @@ describe.each(STORE_KINDS)("the brands' user pools on %s (spec §1.4: each brand
     expect(a?.sign_ins).toBe(2);
     expect(b?.sign_ins).toBe(1);
     expect(await poolSizes(store.db)).toEqual({ aurora: 1, sakura: 1 });
+  });
+
+  it("a sign-out is kept per user and brand, to the millisecond; signing in again leaves it", async () => {
+    expect(await lastSignOut(store.db, "aurora", "Northwind_nw-1001")).toBeUndefined();
+    const out = new Date("2026-11-03T08:00:00.123Z");
+    await recordSignOut(store.db, "aurora", "Northwind_nw-1001", out);
+    await recordSignIn(store.db, { brandId: "aurora", ...ada }, new Date("2026-11-03T09:00:00Z"));
+    expect(await lastSignOut(store.db, "aurora", "Northwind_nw-1001")).toBe(out.getTime());
+    // The other brand's pool, and users never signed in, are untouched.
+    expect(await lastSignOut(store.db, "sakura", "Northwind_nw-1001")).toBeUndefined();
+    await recordSignOut(store.db, "aurora", "Northwind_nobody", out);
+    expect(await poolUser(store.db, "aurora", "Northwind_nobody")).toBeUndefined();
   });
 
   it("concurrent first sign-ins of one user make one row", async () => {

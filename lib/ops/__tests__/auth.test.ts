@@ -18,17 +18,35 @@ describe("operators' access", () => {
     expect(auth.isOpsToken("operators-token-for-test")).toBe(false);
     expect(auth.isOpsToken(undefined)).toBe(false);
     const host = "127.0.0.1:3000";
-    expect(await auth.isOpsAuthorized({ authorization: "Bearer operators-token-for-tests", host })).toBe(true);
-    expect(await auth.isOpsAuthorized({ authorization: "Basic operators-token-for-tests", host })).toBe(false);
-    expect(await auth.isOpsAuthorized({ cookie: "not-a-session", host })).toBe(false);
-    expect(await auth.isOpsAuthorized({ host })).toBe(false);
+    const address = "192.0.2.1";
+    expect(await auth.isOpsAuthorized({ authorization: "Bearer operators-token-for-tests", host, address })).toBe(true);
+    expect(await auth.isOpsAuthorized({ authorization: "Basic operators-token-for-tests", host, address })).toBe(false);
+    expect(await auth.isOpsAuthorized({ cookie: "not-a-session", host, address })).toBe(false);
+    expect(await auth.isOpsAuthorized({ host, address })).toBe(false);
+  });
+
+  it("counts a wrong bearer token against the client's network; past the limit any bearer token is refused unread", async () => {
+    const auth = await load({ OPS_TOKEN: "operators-token-for-tests", OPS_SIGN_IN_LIMIT: "2" });
+    const host = "127.0.0.1:3000";
+    const ask = (token: string, address: string) =>
+      auth.isOpsAuthorized({ authorization: `Bearer ${token}`, host, address });
+    expect(await ask("wrong-token-for-tests-1", "198.51.100.7")).toBe(false);
+    expect(await ask("operators-token-for-tests", "198.51.100.8")).toBe(true);
+    expect(await ask("wrong-token-for-tests-2", "198.51.100.9")).toBe(false);
+    // Two failures from 198.51.100.0/24: the right token from that network is now refused, with when to retry.
+    const refused = await ask("operators-token-for-tests", "198.51.100.10").catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: "RATE_LIMITED", status: 429 });
+    expect((refused as { retryAfter: number }).retryAfter).toBeGreaterThanOrEqual(1);
+    expect(await auth.signInAllowed("198.51.100.11")).toBe(false);
+    // Another network is not affected.
+    expect(await ask("operators-token-for-tests", "203.0.113.5")).toBe(true);
   });
 
   it("is off, for everyone, without a configured token", async () => {
     const auth = await load({ OPS_TOKEN: undefined });
     expect(auth.opsToken()).toBeUndefined();
     expect(auth.isOpsToken("")).toBe(false);
-    expect(await auth.isOpsAuthorized({ authorization: "Bearer ", host: "localhost" })).toBe(false);
+    expect(await auth.isOpsAuthorized({ authorization: "Bearer ", host: "localhost", address: undefined })).toBe(false);
   });
 
   it("answers only on the operators' hosts: OPS_HOST, else any host under next dev, else this machine's names", async () => {
@@ -40,7 +58,11 @@ describe("operators' access", () => {
     expect(listed.isOpsHost("ADMIN.example.com")).toBe(true);
     expect(listed.isOpsHost("hotels.partner-a.com")).toBe(false);
     expect(
-      await listed.isOpsAuthorized({ authorization: "Bearer operators-token-for-tests", host: "brand-a.localhost" }),
+      await listed.isOpsAuthorized({
+        authorization: "Bearer operators-token-for-tests",
+        host: "brand-a.localhost",
+        address: undefined,
+      }),
     ).toBe(false);
     const development = await load({
       OPS_TOKEN: "operators-token-for-tests",

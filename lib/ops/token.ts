@@ -1,0 +1,90 @@
+import { createHash, timingSafeEqual } from "node:crypto";
+import { config } from "@/lib/config";
+import { AppError } from "@/lib/http/errors";
+import { requestFacts } from "@/lib/http/request-facts";
+import { networkFailures } from "@/lib/limits";
+
+/**
+ * The operators' token (OPS_TOKEN), the hosts their pages answer on, and the price of guessing the token: nothing here
+ * reads the store, so the proxy can refuse a throttled network before a page renders.
+ *
+ * The token reaches the platform two ways, the sign-in form and "Authorization: Bearer <token>". Both cost the same:
+ * a wrong token counts as a failed sign-in of the client's network (OPS_SIGN_IN_LIMIT per window, one count for both
+ * ways), and past the limit a token, the right one too, is refused unread (429 with Retry-After, or the form's
+ * `?error=throttled`).
+ */
+const sha256 = (s: string) => createHash("sha256").update(s).digest();
+
+/** The configured token, or undefined when the operators' pages are off. */
+export function opsToken(): string | undefined {
+  return config().OPS_TOKEN;
+}
+
+/** Whether a presented token is the operators' token (compared in constant time). */
+export function isOpsToken(presented: string | null | undefined): boolean {
+  const token = opsToken();
+  return !!token && typeof presented === "string" && timingSafeEqual(sha256(presented), sha256(token));
+}
+
+/** The names this machine answers to: where the operators' pages are when OPS_HOST names no other. */
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
+
+/**
+ * Whether the operators' pages answer on this Host: OPS_HOST's names when set; else, under `next dev`, any host, and
+ * otherwise this machine's own names only (localhost, 127.0.0.1, [::1]): never a partner's brand host by default.
+ */
+export function isOpsHost(host: string | null | undefined): boolean {
+  const cfg = config();
+  const name = (host ?? "").replace(/:\d+$/, "").toLowerCase();
+  if (cfg.OPS_HOST) return cfg.OPS_HOST.includes(name);
+  return cfg.NODE_ENV === "development" || LOCAL_HOSTS.has(name);
+}
+
+/** The token of an "Authorization: Bearer <token>" header, if that is what it holds. */
+export function bearerToken(authorization: string | null | undefined): string | undefined {
+  return /^Bearer (.+)$/i.exec(authorization ?? "")?.[1];
+}
+
+/** Before a token is compared: false when the client's network has failed too often lately. */
+export const signInAllowed = (address: string | undefined) => networkFailures("ops_sign_in", address).allowed();
+
+export const countFailedSignIn = (address: string | undefined) => networkFailures("ops_sign_in", address).count();
+
+/** Throws RATE_LIMITED (429, Retry-After: when the network's window ends) while the network may not try a token. */
+export async function assertSignInAllowed(address: string | undefined): Promise<void> {
+  const failures = networkFailures("ops_sign_in", address);
+  if (await failures.allowed()) return;
+  throw new AppError({
+    code: "RATE_LIMITED",
+    message: "Too many wrong operators' tokens from your network. Wait a few minutes, then try again.",
+    retryAfter: await failures.retryAfter(),
+  });
+}
+
+/**
+ * Whether a bearer token is the operators' token: refused unread past the network's limit (throws RATE_LIMITED), and
+ * a wrong one counted.
+ */
+export async function checkBearer(token: string, address: string | undefined): Promise<boolean> {
+  await assertSignInAllowed(address);
+  if (isOpsToken(token)) return true;
+  await countFailedSignIn(address);
+  return false;
+}
+
+/**
+ * The proxy's check of an operators' page or form request carrying a bearer token (a page cannot answer 429 itself):
+ * the RATE_LIMITED error while its network may not try one, else undefined (the page or route then checks the token,
+ * counting a wrong one).
+ */
+export async function bearerRefusal(headers: Headers): Promise<AppError | undefined> {
+  if (!opsToken() || !isOpsHost(headers.get("host")) || bearerToken(headers.get("authorization")) === undefined)
+    return undefined;
+  try {
+    await assertSignInAllowed(requestFacts(headers).address);
+    return undefined;
+  } catch (e) {
+    if (e instanceof AppError) return e;
+    throw e;
+  }
+}
