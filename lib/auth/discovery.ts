@@ -1,6 +1,6 @@
 import { config } from "@/lib/config";
 import { log } from "@/lib/log";
-import { idpUrlProblem } from "@/lib/http/outbound";
+import { idpUrlProblem, isLoopbackHost, loopbackOriginProblem } from "@/lib/http/outbound";
 import { processShared } from "@/lib/runtime/shared";
 import { idpError, idpFetch, idpJson } from "./idp-fetch";
 
@@ -55,7 +55,12 @@ export function parseMetadata(issuer: string, doc: Record<string, unknown>): Idp
     const value = doc[name];
     if (value === undefined && !required) return undefined;
     if (typeof value !== "string") throw idpError("IDP_BAD_RESPONSE", `the discovery document has no ${name}`);
-    const problem = idpUrlProblem(value, { allowLoopback });
+    // Under the development switch an endpoint on this machine must be the issuer's own origin: a document naming
+    // another local port would aim the brand's server-side requests at whatever listens there.
+    const url = URL.canParse(value) ? new URL(value) : undefined;
+    const problem =
+      idpUrlProblem(value, { allowLoopback }) ??
+      (url && isLoopbackHost(url.hostname) ? loopbackOriginProblem(url, [issuer]) : undefined);
     if (problem) throw idpError("IDP_BAD_RESPONSE", `the discovery document's ${name} ${problem}`);
     return value;
   };

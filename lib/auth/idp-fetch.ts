@@ -1,3 +1,4 @@
+import { brands } from "@/lib/brands";
 import { config } from "@/lib/config";
 import { AppError } from "@/lib/http/errors";
 import { guardedFetch, OutboundRefused } from "@/lib/http/outbound";
@@ -34,7 +35,12 @@ export async function idpFetch(
         body: init.body as string | URLSearchParams | undefined,
         signal: init.signal,
       },
-      { allowLoopback: config().SSO_DEV_ALLOW_LOOPBACK, timeoutMs, maxBytes: MAX_BYTES },
+      {
+        allowLoopback: config().SSO_DEV_ALLOW_LOOPBACK,
+        loopbackAllowed: issuerOrigins(),
+        timeoutMs,
+        maxBytes: MAX_BYTES,
+      },
     );
   } catch (e) {
     if (e instanceof OutboundRefused) throw idpError("IDP_BAD_RESPONSE", `refused to call ${url}: ${e.message}`, e);
@@ -47,6 +53,16 @@ export async function idpFetch(
       `${url} answered with a redirect (${response.status}); redirects are not followed`,
     );
   return response;
+}
+
+/**
+ * Under the development switch, the brands' configured issuers are the only places on this machine a brand's server
+ * may call (a name that resolves to loopback included); undefined when loopback is refused outright anyway.
+ */
+function issuerOrigins(): string[] | undefined {
+  if (!config().SSO_DEV_ALLOW_LOOPBACK) return undefined;
+  const registry = brands();
+  return registry.brands.flatMap((b) => registry.sso(b)?.issuer ?? []);
 }
 
 /** A connection's failure reason ("ECONNREFUSED", a certificate error…). */

@@ -295,7 +295,9 @@ async function guardedFetchOnce(
         method: req.method ?? "GET",
         headers,
         lookup,
-        agent: opts.freshConnection ? false : agents[target.protocol as "http:" | "https:"],
+        // A pooled socket was opened by whoever asked first, perhaps with a wider loopback allowance, and is reused
+        // without a lookup: a caller limited to some loopback ports connects afresh so its check always runs.
+        agent: opts.freshConnection || opts.loopbackAllowed ? false : agents[target.protocol as "http:" | "https:"],
         ...(opts.extraCa && { ca: [...tls.rootCertificates, opts.extraCa] }),
       },
       (incoming) => {

@@ -7,6 +7,7 @@ import type Provider from "oidc-provider";
 const UNSUPPORTED_RUNTIME = "oidc-provider WARNING: Unsupported runtime.";
 
 let loaded: typeof Provider | undefined;
+let loading: Promise<typeof Provider> | undefined;
 
 /**
  * oidc-provider's Provider class, imported once. Its module warns at import on any Node.js before 22, with no setting
@@ -14,19 +15,22 @@ let loaded: typeof Provider | undefined;
  * the browser tier, so that one known line is dropped (it was the first line a newcomer saw from the demo). Every
  * other warning, of oidc-provider's or not, passes.
  */
-export async function loadProvider(): Promise<typeof Provider> {
-  if (loaded) return loaded;
-  const warn = console.warn;
-  console.warn = (...args: unknown[]) => {
-    if (typeof args[0] === "string" && args[0].includes(UNSUPPORTED_RUNTIME)) return;
-    warn(...args);
-  };
-  try {
-    loaded = (await import("oidc-provider")).default;
-  } finally {
-    console.warn = warn;
-  }
-  return loaded;
+export function loadProvider(): Promise<typeof Provider> {
+  // One import for every caller: two overlapping imports would each wrap console.warn and restore the other's wrapper.
+  loading ??= (async () => {
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => {
+      if (typeof args[0] === "string" && args[0].includes(UNSUPPORTED_RUNTIME)) return;
+      warn(...args);
+    };
+    try {
+      loaded = (await import("oidc-provider")).default;
+      return loaded;
+    } finally {
+      console.warn = warn;
+    }
+  })();
+  return loading;
 }
 
 /** The Provider class, once loadProvider() has run (startPartnerIdp awaits it before anything else). */

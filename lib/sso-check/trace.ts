@@ -6,7 +6,7 @@ import { evaluateIdToken, type IdTokenRuleId } from "@/lib/auth/id-token";
 import { idpMetadata, type IdpMetadata } from "@/lib/auth/discovery";
 import { expired } from "@/lib/auth/cookies";
 import { idpFetch } from "@/lib/auth/idp-fetch";
-import { errorCode } from "@/lib/auth/oauth-error";
+import { errorCode, registeredErrorCode } from "@/lib/auth/oauth-error";
 import { mapAttributes } from "@/lib/auth/profile";
 import { IDPRESPONSE_PATH, registeredRedirectUri } from "@/lib/auth/redirect-uris";
 import { brandSecret } from "@/lib/auth/secret";
@@ -367,14 +367,15 @@ export async function finishTest(
       id: "answer",
       title: "The IdP's answer",
       status: "failed",
-      facts: [["error", error ?? "(none, and no code)"]],
+      facts: [["error", error === undefined ? "(none, and no code)" : registeredErrorCode(error)]],
       testerOnly: idpText([
+        ["error code", error !== undefined && registeredErrorCode(error) !== error ? error : null],
         ["description", query.get("error_description")],
         ["error_uri", query.get("error_uri")],
       ]),
       hint:
         (error && Object.hasOwn(ANSWER_HINTS, error) ? ANSWER_HINTS[error] : undefined) ??
-        "The IdP answered without a code: its error says why.",
+        "The IdP answered without a code and with no error OAuth or OpenID Connect defines.",
     });
     return done();
   }
@@ -438,8 +439,9 @@ export async function finishTest(
       id: "token",
       title: "The token exchange",
       status: "failed",
-      facts: [...tokenFacts, ["error", err ?? "(no id_token)"]],
+      facts: [...tokenFacts, ["error", err === undefined ? "(no id_token)" : registeredErrorCode(err)]],
       testerOnly: idpText([
+        ["error code", err !== undefined && registeredErrorCode(err) !== err ? err : null],
         ["description", said(tokens.error_description)],
         ["error_uri", said(tokens.error_uri)],
       ]),

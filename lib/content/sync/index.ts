@@ -149,11 +149,19 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
         () => caught,
         (check: unknown) => (check instanceof SyncError && check.code === "SYNC_LOCK_LOST" ? check : caught),
       );
-      await stager.abort();
+      // Clean-up that fails too (the store gone mid-run) is logged, never reported in place of the run's own error;
+      // the next run recovers what this one could not close (recoverAbandonedRuns).
+      const cleanupFailed = (what: string) => (c: unknown) =>
+        void log.warn({ runId: run.id, err: (c as Error).message }, `sync: ${what} failed after the run failed`);
+      await stager.abort().catch(cleanupFailed("discarding the staged versions"));
       await discardRun(db, run.id).catch(() => undefined);
       const error = syncFailure(e);
       log.error({ runId: run.id, ...error }, "sync failed");
-      rememberFailedRun(e, await run.close(run.summary("failed", stager.counts, 0, error)));
+      const failed = run.summary("failed", stager.counts, 0, error);
+      rememberFailedRun(
+        e,
+        await run.close(failed).catch((c: unknown) => (cleanupFailed("recording the run")(c), failed)),
+      );
       throw e;
     } finally {
       await checkpoints.finish();

@@ -74,6 +74,20 @@ describe("a trace link opened by another browser", () => {
     expect(op.tokenRequests).toHaveLength(0);
   });
 
+  it("an error code OAuth does not define is the forger's text too: the tester sees it, others '(another code)'", async () => {
+    const tester = new HttpBrowser();
+    const state = (await startTest(tester)).searchParams.get("state")!;
+    const chosen = "Account_locked.call-5550100.unlock.evil.test";
+    const own = await tester.navigate(
+      app.page("aurora", `/oauth2/idpresponse?${new URLSearchParams({ error: chosen, state })}`),
+    );
+    expect(own.body).toContain(chosen);
+    const shared = await new HttpBrowser().navigate(own.url);
+    expect(shared.body).toMatch(/data-step="answer" data-status="failed"/);
+    expect(shared.body).toContain("(another code)");
+    for (const text of [chosen, "5550100", "evil.test"]) expect(shared.body).not.toContain(text);
+  });
+
   it("a tester cookie of another browser, or a made-up one, does not show the text", async () => {
     const tester = new HttpBrowser();
     const authorize = await startTest(tester);
