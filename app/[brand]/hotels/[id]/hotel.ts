@@ -6,15 +6,20 @@ import type { HotelExportRecord } from "@/lib/hotels/record-types";
 import type { Language } from "@/lib/locale";
 import { pageUrls } from "@/lib/seo";
 import { store } from "@/lib/store";
+import { hotelIdFromPath, hotelPath } from "@/lib/content/hotel-id";
 
-/** The record, read once per request (the metadata and the page both need it). */
-export const loadHotel = cache(async (id: string) => {
+/**
+ * The record, read once per request (the metadata and the page both need it), by the path's segment: the same id
+ * rule as the sync and the links (lib/content/hotel-id.ts), so every hotel listed has its page.
+ */
+export const loadHotel = cache(async (segment: string) => {
+  const id = hotelIdFromPath(segment);
+  if (id === undefined) return undefined;
   const { db } = await store();
   return getHotel(db, id);
 });
 
-export const hotelUrls = (brand: Brand, id: string, language: Language) =>
-  pageUrls(brand, `/hotels/${encodeURIComponent(id)}`, language);
+export const hotelUrls = (brand: Brand, id: string, language: Language) => pageUrls(brand, hotelPath(id), language);
 
 /** The name: the visitor's language, English, then any language, then the id (a property needs a title). */
 export function hotelName(r: HotelExportRecord, language: Language): string {
