@@ -33,8 +33,8 @@ export function imageUrlProblem(href: string, opts: { allowHttp: boolean } = { a
   return undefined;
 }
 
-/** Names that resolve only inside a network: mDNS (RFC 6762), ICANN's private-use .internal, home networks (RFC 8375). */
+/** Names that resolve only inside a network: mDNS (RFC 6762), the private-use .internal, home networks (RFC 8375). */
 const LOCAL_NETWORK = /(?:^|\.)(?:local|internal|home\.arpa)$/;
 
-/** Plain http image URLs only in development (NODE_ENV=development, the default of `npm run dev` and `npm run sync`). */
+/** Plain http image URLs only in development (NODE_ENV=development, the default when NODE_ENV is unset). */
 export const httpImagesAllowed = () => config().NODE_ENV === "development";

@@ -44,7 +44,10 @@ export function localizedHtml(t: Translation, language: Language): string | unde
   return html && html.replace(/<[^>]*>|&nbsp;|\s/g, "") ? html : undefined;
 }
 
-/** Plain text of a translation in the visitor's language (markup removed: textOnly), on one line, for names, captions and attributes. */
+/**
+ * Plain text of a translation in the visitor's language (markup removed: textOnly), on one line, for names, captions
+ * and attributes.
+ */
 export function localizedText(t: Translation, language: Language): string | undefined {
   const text = localized(t, language);
   if (text === undefined) return undefined;
