@@ -1,4 +1,3 @@
-import { config } from "@/lib/config";
 import { addressProblem, isLoopbackHost } from "@/lib/http/outbound";
 
 /**
@@ -36,5 +35,8 @@ export function imageUrlProblem(href: string, opts: { allowHttp: boolean } = { a
 /** Names that resolve only inside a network: mDNS (RFC 6762), the private-use .internal, home networks (RFC 8375). */
 const LOCAL_NETWORK = /(?:^|\.)(?:local|internal|home\.arpa)$/;
 
-/** Plain http image URLs only in development (NODE_ENV=development, the default when NODE_ENV is unset). */
-export const httpImagesAllowed = () => config().NODE_ENV === "development";
+/**
+ * Plain http image URLs only in development: NODE_ENV set to development (next dev sets it), not merely unset, so a
+ * production sync or server that forgot NODE_ENV still refuses them (config()'s NODE_ENV defaults to development).
+ */
+export const httpImagesAllowed = () => process.env.NODE_ENV === "development";
