@@ -1,6 +1,6 @@
 import { cache } from "react";
 import type { Brand } from "@/lib/brands";
-import { localizedText } from "@/lib/hotels/html";
+import { localizedText, oneLine } from "@/lib/hotels/html";
 import { getHotel } from "@/lib/hotels/queries";
 import type { HotelExportRecord } from "@/lib/hotels/record-types";
 import type { Language } from "@/lib/locale";
@@ -21,11 +21,13 @@ export const loadHotel = cache(async (segment: string) => {
 
 export const hotelUrls = (brand: Brand, id: string, language: Language) => pageUrls(brand, hotelPath(id), language);
 
-/** The name: the visitor's language, English, then any language, then the id (a property needs a title). */
+/** The name as plain text: the visitor's language, English, any language, then the id (a property needs a title). */
 export function hotelName(r: HotelExportRecord, language: Language): string {
   return (
     localizedText(r.name, language) ??
-    Object.values(r.name ?? {}).find((v): v is string => typeof v === "string" && v.trim() !== "") ??
+    Object.values(r.name ?? {})
+      .map((v) => oneLine(v))
+      .find((v) => v !== undefined) ??
     r.id
   );
 }
