@@ -7,6 +7,7 @@ import { roomsOf, type Room } from "@/lib/places/rooms";
 import { placeSearchHref, SEARCH_PATH } from "@/lib/search/links";
 import { parseStay, withStay, STAY_DEFAULT_ROOMS, type Stay, type StayProblem } from "@/lib/search/stay";
 import { RoomsPicker, type RoomsPickerLabels } from "./rooms-picker";
+import { hotelPath } from "@/lib/content/hotel-id";
 import styles from "./stay.module.css";
 
 interface Suggestions {
@@ -104,7 +105,7 @@ export function SearchBox(props: {
           })),
           ...data.hotels.map((h) => ({
             key: `h:${h.id}`,
-            href: `/hotels/${encodeURIComponent(h.id)}`,
+            href: hotelPath(h.id),
             title: h.name,
             detail: [h.city, h.country].filter(Boolean).join(", "),
           })),

@@ -1,5 +1,6 @@
 import sanitizeHtml from "sanitize-html";
 import type { Language } from "@/lib/locale";
+import { textOnly } from "./plain-text";
 
 /**
  * Supplier HTML (spec §2.1 translation values carry <p>, <ul><li>, <br>, <strong>, sometimes unbalanced) reduced to an
@@ -43,41 +44,28 @@ export function localizedHtml(t: Translation, language: Language): string | unde
   return html && html.replace(/<[^>]*>|&nbsp;|\s/g, "") ? html : undefined;
 }
 
-/** The entities sanitize-html writes into text; React escapes the plain text again when it renders it. */
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
-
-/** Text of HTML: tags dropped (with script and style content), the entities sanitize-html writes decoded. */
-function textOf(html: string): string {
-  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(
-    /&(amp|lt|gt|quot|apos|nbsp|#0?39);/g,
-    (_, e: string) => ENTITIES[e] ?? "'",
-  );
-}
-
-/** Plain text of a translation in the visitor's language (tags dropped), for names, captions and attributes. */
+/**
+ * Plain text of a translation in the visitor's language (markup removed: textOnly), on one line, for names, captions
+ * and attributes.
+ */
 export function localizedText(t: Translation, language: Language): string | undefined {
   const text = localized(t, language);
   if (text === undefined) return undefined;
-  const plain = textOf(text.replace(/<br\s*\/?>/gi, " "))
-    .replace(/\s+/g, " ")
-    .trim();
-  return plain || undefined;
+  return oneLine(text);
+}
+
+/** Plain text of a value on one line (textOnly, its line breaks as spaces), or undefined when nothing is left. */
+export function oneLine(value: string | null | undefined): string | undefined {
+  if (typeof value !== "string") return undefined;
+  return textOnly(value).replace(/\n/g, " ") || undefined;
 }
 
 /**
  * Plain text of a translation that may hold paragraphs and lists (descriptions, policies), for readers without HTML
- * (the assistant endpoint): paragraphs, list items and line breaks become lines, everything else as localizedText;
- * markup that survives as text (escaped tags, markdown images) is dropped, so a client that renders it gets none.
+ * (the assistant endpoint): paragraphs, list items and line breaks become lines (textOnly).
  */
 export function localizedParagraphs(t: Translation, language: Language): string | undefined {
   const text = localized(t, language);
   if (text === undefined) return undefined;
-  const lines = textOf(text.replace(/<br\s*\/?>|<\/?(?:p|li|div|h[1-6])(?:\s[^>]*)?>/gi, "\n"))
-    // Markup a reader could render after all (escaped tags, markdown images that fetch a URL): dropped.
-    .replace(/<\/?[a-z!?][^>]*>/gi, "")
-    .replace(/!\[[^\]]*\]\([^)]*\)/g, "")
-    .split("\n")
-    .map((l) => l.replace(/\s+/g, " ").trim())
-    .filter(Boolean);
-  return lines.length ? lines.join("\n") : undefined;
+  return textOnly(text) || undefined;
 }

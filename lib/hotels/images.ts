@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Language } from "@/lib/locale";
-import { localizedText, type Translation } from "./html";
+import { localizedText, oneLine, type Translation } from "./html";
 import { imageSrc, SAMPLE_FILE_NAME } from "./image-src";
 
 /** Spec §2.1 image item. */
@@ -64,7 +64,7 @@ export function shownImages(images: unknown, language: Language): ShownImage[] {
         {
           ...withRenditions(src),
           caption: localizedText(img.caption, language),
-          categories: (img.category ?? []).map((c) => c.name ?? c.id).filter(Boolean),
+          categories: (img.category ?? []).flatMap((c) => oneLine(c.name ?? c.id) ?? []),
         },
       ];
     });

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Brand } from "@/lib/brands";
-import { localizedParagraphs, type Translation } from "@/lib/hotels/html";
+import { localizedParagraphs, oneLine, type Translation } from "@/lib/hotels/html";
 import { shownImages } from "@/lib/hotels/images";
 import type { HotelExportRecord } from "@/lib/hotels/record-types";
 import type { Language } from "@/lib/locale";
@@ -147,8 +147,8 @@ export function recordBlocks(
         const l = record.location;
         out.location = {
           address: t(l.address),
-          city: str(l.city),
-          stateProvince: str(l.state_province),
+          city: oneLine(l.city),
+          stateProvince: oneLine(l.state_province),
           countryCode: l.country_code,
           latitude: l.coordinates.latitude,
           longitude: l.coordinates.longitude,

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Brand } from "@/lib/brands";
-import { localizedText } from "@/lib/hotels/html";
+import { localizedText, oneLine } from "@/lib/hotels/html";
 import { getHotels } from "@/lib/hotels/queries";
 import type { HotelExportRecord } from "@/lib/hotels/record-types";
 import { AppError } from "@/lib/http/errors";
@@ -12,6 +12,7 @@ import { SEARCH_PATH, searchQueryParams } from "@/lib/search/links";
 import { hotelCatalog } from "@/lib/search/service";
 import { store } from "@/lib/store";
 import { blocksSchema, includeSchema, recordBlocks, type IncludeBlock } from "./blocks";
+import { hotelPath } from "@/lib/content/hotel-id";
 import { brandLink, defineTool, visitorOf, type Visitor } from "./tool";
 
 export const MAX_PAGE_SIZE = 50;
@@ -64,7 +65,7 @@ function hotelOut(
     propertyType: hotel.propertyType,
     isPetFriendly: hotel.petFriendly,
     isVacationRental: hotel.vacationRental,
-    url: brandLink(brand, `/hotels/${encodeURIComponent(hotel.id)}`, visitor),
+    url: brandLink(brand, hotelPath(hotel.id), visitor),
     ...(record && include.length ? recordBlocks(record, include, visitor.language, brand) : {}),
   };
 }
@@ -342,7 +343,7 @@ function catalogEntry(r: HotelExportRecord): CatalogHotel {
   return {
     id: r.id,
     name: localizedText(r.name, "en") ?? r.id,
-    city: r.location.city ?? null,
+    city: oneLine(r.location.city) ?? null,
     country: r.location.country_code,
     lat: r.location.coordinates.latitude,
     lon: r.location.coordinates.longitude,

@@ -2,6 +2,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
 import type { Brand } from "@/lib/brands";
 import { isAppError } from "@/lib/http/errors";
+import { textOnlyDeep } from "@/lib/hotels/plain-text";
 import { log } from "@/lib/log";
 import { getHotelsTool, searchHotels } from "./hotels";
 import { nearbyPlacesTool, suggestPlaces } from "./places";
@@ -79,15 +80,18 @@ export function createMcpServer(brand: Brand, stats: ToolStats = { toolErrors: 0
           openWorldHint: false,
         },
       },
+      // Every string of every result, text and structuredContent alike, is reduced to plain text here, where the
+      // result is assembled: record text reaches a client that may render it as HTML or markdown, and no tool can
+      // return one that skipped the reduction.
       async (args: unknown, extra: { _meta?: Record<string, unknown> }) => {
         try {
           const answer = await tool.run(args as never, { brand, meta: extra._meta });
-          return {
+          return textOnlyDeep({
             structuredContent: answer.structured as Record<string, unknown>,
             content: [{ type: "text" as const, text: answer.text }],
-          };
+          });
         } catch (e) {
-          return toolError(tool.name, e, stats);
+          return textOnlyDeep(toolError(tool.name, e, stats));
         }
       },
     );

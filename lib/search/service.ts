@@ -4,7 +4,8 @@ import { log } from "@/lib/log";
 import { processShared } from "@/lib/runtime/shared";
 import { servingSnapshot } from "@/lib/places/service";
 import type { PlacesView } from "@/lib/places/nearby";
-import { localizedText } from "@/lib/hotels/html";
+import { isHotelId } from "@/lib/content/hotel-id";
+import { localizedText, oneLine } from "@/lib/hotels/html";
 import { HotelCatalog, type CatalogHotel } from "./catalog";
 
 /** The name as plain text (a supplier's markup dropped, as the hotel page shows it). */
@@ -29,17 +30,22 @@ export async function catalogHotels(db: Kysely<Database>): Promise<CatalogHotel[
     ])
     .where("removed_at", "is", null)
     .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    name: plainName(r.name) ?? r.id,
-    city: r.city,
-    country: r.country_code,
-    lat: Number(r.latitude),
-    lon: Number(r.longitude),
-    propertyType: r.property_type,
-    petFriendly: flag(r.is_pet_friendly),
-    vacationRental: flag(r.is_vr),
-  }));
+  // Only ids a page can be found by (a run published before the id rule may have stored others): search results,
+  // suggestions and the assistant endpoint never list a hotel whose page would not open.
+  return rows
+    .filter((r) => isHotelId(r.id))
+    .map((r) => ({
+      id: r.id,
+      name: plainName(r.name) ?? r.id,
+      // Plain text, as the hotel page shows it (a supplier's markup dropped).
+      city: oneLine(r.city) ?? null,
+      country: r.country_code,
+      lat: Number(r.latitude),
+      lon: Number(r.longitude),
+      propertyType: r.property_type,
+      petFriendly: flag(r.is_pet_friendly),
+      vacationRental: flag(r.is_vr),
+    }));
 }
 
 const state = processShared("catalog", () => ({

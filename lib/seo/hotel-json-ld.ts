@@ -1,5 +1,5 @@
 import type { HotelExportRecord } from "@/lib/hotels/record-types";
-import { localizedText } from "@/lib/hotels/html";
+import { localizedText, oneLine } from "@/lib/hotels/html";
 import type { Language } from "@/lib/locale";
 
 /** A time of day as schema.org's Time wants it ("15:00"); the export's pattern T is looser (spec §2.1), so re-checked. */
@@ -25,8 +25,8 @@ export function hotelJsonLd({ record: r, language, name, url, images }: HotelJso
   const address = {
     "@type": "PostalAddress",
     streetAddress: localizedText(r.location.address, language),
-    addressLocality: r.location.city,
-    addressRegion: r.location.state_province,
+    addressLocality: oneLine(r.location.city),
+    addressRegion: oneLine(r.location.state_province),
     addressCountry: r.location.country_code,
   };
   return prune({

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import { placeSearchHref } from "@/lib/search/links";
 import type { Database } from "@/lib/store";
+import { hotelPath, isHotelId } from "@/lib/content/hotel-id";
 import type { SitemapEntry, SitemapKind, SitemapSource } from "./sitemap";
 
 /** Rows read per query while a sitemap streams. */
@@ -51,7 +52,8 @@ async function* hotelEntries(db: Kysely<Database>, offset: number, limit: number
       .limit(Math.min(BATCH, left));
     q = after === undefined ? q.offset(offset) : q.where("id", ">", after);
     const rows = await q.execute();
-    for (const r of rows) yield { path: `/hotels/${encodeURIComponent(r.id)}`, lastmod: r.changed_at };
+    // Only ids a page can be found by (a run published before the rule may have stored others).
+    for (const r of rows) if (isHotelId(r.id)) yield { path: hotelPath(r.id), lastmod: r.changed_at };
     const last = rows.at(-1);
     if (!last || rows.length < Math.min(BATCH, left)) return;
     after = last.id;

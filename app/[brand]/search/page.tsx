@@ -17,6 +17,7 @@ import { resultsViewport } from "@/lib/maps/pages";
 import { MapView } from "../../_components/map";
 import { MapSync } from "../../_components/map-sync";
 import { SearchBox } from "../search-box";
+import { hotelPath } from "@/lib/content/hotel-id";
 import { searchBoxProps } from "../stay-labels";
 
 export const dynamic = "force-dynamic";
@@ -88,7 +89,7 @@ export default async function SearchPage({ params, searchParams }: Props) {
                 <li key={h.id} className="hotel-card">
                   <div>
                     <h3>
-                      <Link href={withStay(`/hotels/${encodeURIComponent(h.id)}`, query.stay)}>{h.name}</Link>
+                      <Link href={withStay(hotelPath(h.id), query.stay)}>{h.name}</Link>
                     </h3>
                     <p className="muted">{[h.city, countryName(h.country, language)].filter(Boolean).join(", ")}</p>
                   </div>
@@ -111,7 +112,7 @@ export default async function SearchPage({ params, searchParams }: Props) {
   const number = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
   const title = format(m.hotelsIn, { place: placeName(result.place, language) });
   const stay = stayParams(query.stay).toString();
-  const hotelHref = (id: string) => `/hotels/${encodeURIComponent(id)}${stay ? `?${stay}` : ""}`;
+  const hotelHref = (id: string) => `${hotelPath(id)}${stay ? `?${stay}` : ""}`;
   const filtered = !!(query.filters.propertyType || query.filters.petFriendly || query.filters.vacationRental);
 
   return (

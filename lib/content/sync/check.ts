@@ -1,14 +1,19 @@
 import type { HotelColumns } from "@/lib/store";
 import { hotelIdProblem } from "../hotel-id";
+import { httpImagesAllowed, imageUrlProblem } from "../image-url";
 import { hotelColumns, type HotelRecord } from "./columns";
 import type { RecordError, RecordValidator } from "../validate";
 import type { StepClock } from "./thread-times";
 
-/** What checking one record's text gives: its id (when readable), its columns (when valid) or its errors. */
+/**
+ * What checking one record's text gives: its id (when readable), its columns (when valid) or its errors, and for a
+ * valid record the notes of what the platform will not show of it (images whose URL it refuses).
+ */
 export interface CheckResult {
   id?: string;
   columns?: Omit<HotelColumns, "content_hash">;
   errors?: RecordError[];
+  notes?: RecordError[];
 }
 
 /**
@@ -57,7 +62,31 @@ function checkRecord(bytes: Buffer, validate: RecordValidator, parsed?: (ms: num
   if (errors) return { id, errors };
   const { content_hash: _omit, ...columns } = hotelColumns(record as HotelRecord, "");
   void _omit;
-  return { id, columns };
+  const notes = imageNotes(record as HotelRecord);
+  return notes.length ? { id, columns, notes } : { id, columns };
+}
+
+/**
+ * Images whose URL the platform refuses (lib/content/image-url.ts): the record is kept (its bytes as exported, like
+ * every record) and the image is never shown; each is noted with its pointer, so the supplier can be told.
+ */
+function imageNotes(record: HotelRecord): RecordError[] {
+  const images = record.images;
+  if (!Array.isArray(images)) return [];
+  const allowHttp = httpImagesAllowed();
+  const notes: RecordError[] = [];
+  images.forEach((img: { href?: unknown } | null, i) => {
+    const href = img?.href;
+    const problem = typeof href === "string" ? imageUrlProblem(href, { allowHttp }) : undefined;
+    if (problem) {
+      notes.push({
+        pointer: `/images/${i}/href`,
+        keyword: "imageUrl",
+        message: `image not shown (the record is kept): its URL ${problem}`,
+      });
+    }
+  });
+  return notes;
 }
 
 /**

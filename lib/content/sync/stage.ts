@@ -128,6 +128,8 @@ export class Stager {
     const seen: SyncSeenTable[] = [];
     const versions: HotelVersionsTable[] = [];
     const rejections: { raw: RawRecord; id: string | null; errors: RecordError[] }[] = [];
+    // Loaded records' notes (images not shown) are kept with the rejections, but reject nothing and count as none.
+    const notes: typeof rejections = [];
     const note = (id: string, action: SyncSeenTable["action"], raw: RawRecord, version: number | null = null) => {
       this.seenIds.add(id);
       seen.push({ run_id: this.runId, hotel_id: id, action, version, file: raw.file, line: raw.line });
@@ -159,6 +161,7 @@ export class Stager {
       const version = Math.max(cur?.version ?? 0, highestById.get(id) ?? 0) + 1;
       this.counts[action]++;
       note(id, action, raw, version);
+      if (r.notes) notes.push({ raw, id, errors: r.notes });
       versions.push({
         hotel_id: id,
         version,
@@ -170,7 +173,7 @@ export class Stager {
       });
     }
     this.counts.rejected += rejections.length;
-    const keep = rejections.slice(0, Math.max(0, REJECTED_DETAIL_LIMIT - this.rejectedStored));
+    const keep = [...rejections, ...notes].slice(0, Math.max(0, REJECTED_DETAIL_LIMIT - this.rejectedStored));
     this.rejectedStored += keep.length;
     const rejected: RejectedRow[] = keep.map((r) => ({
       run_id: this.runId,

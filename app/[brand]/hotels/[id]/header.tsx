@@ -1,4 +1,4 @@
-import { localizedText } from "@/lib/hotels/html";
+import { localizedText, oneLine } from "@/lib/hotels/html";
 import { countryName } from "@/lib/locale";
 import type { SectionProps } from "./section";
 
@@ -12,8 +12,8 @@ export function HotelHeader({ record: r, language, name }: Omit<SectionProps, "m
       <address>
         {[
           localizedText(r.location.address, language),
-          r.location.city,
-          r.location.state_province,
+          oneLine(r.location.city),
+          oneLine(r.location.state_province),
           countryName(r.location.country_code, language),
         ]
           .filter(Boolean)

@@ -1,26 +1,33 @@
 import { cache } from "react";
 import type { Brand } from "@/lib/brands";
-import { localizedText } from "@/lib/hotels/html";
+import { localizedText, oneLine } from "@/lib/hotels/html";
 import { getHotel } from "@/lib/hotels/queries";
 import type { HotelExportRecord } from "@/lib/hotels/record-types";
 import type { Language } from "@/lib/locale";
 import { pageUrls } from "@/lib/seo";
 import { store } from "@/lib/store";
+import { hotelIdFromPath, hotelPath } from "@/lib/content/hotel-id";
 
-/** The record, read once per request (the metadata and the page both need it). */
-export const loadHotel = cache(async (id: string) => {
+/**
+ * The record, read once per request (the metadata and the page both need it), by the path's segment: the same id
+ * rule as the sync and the links (lib/content/hotel-id.ts), so every hotel listed has its page.
+ */
+export const loadHotel = cache(async (segment: string) => {
+  const id = hotelIdFromPath(segment);
+  if (id === undefined) return undefined;
   const { db } = await store();
   return getHotel(db, id);
 });
 
-export const hotelUrls = (brand: Brand, id: string, language: Language) =>
-  pageUrls(brand, `/hotels/${encodeURIComponent(id)}`, language);
+export const hotelUrls = (brand: Brand, id: string, language: Language) => pageUrls(brand, hotelPath(id), language);
 
-/** The name: the visitor's language, English, then any language, then the id (a property needs a title). */
+/** The name as plain text: the visitor's language, English, any language, then the id (a property needs a title). */
 export function hotelName(r: HotelExportRecord, language: Language): string {
   return (
     localizedText(r.name, language) ??
-    Object.values(r.name ?? {}).find((v): v is string => typeof v === "string" && v.trim() !== "") ??
+    Object.values(r.name ?? {})
+      .map((v) => oneLine(v))
+      .find((v) => v !== undefined) ??
     r.id
   );
 }

@@ -1,4 +1,4 @@
-import { localizedText, type Translation } from "@/lib/hotels/html";
+import { localizedText, oneLine, type Translation } from "@/lib/hotels/html";
 import { Row, Section, richHtml, type SectionProps } from "./section";
 
 /** Where and how to collect the keys (vacation rentals mostly). */
@@ -14,8 +14,8 @@ export function KeysSection({ record: r, language, m }: SectionProps) {
         <Row term={m.alternativeKeyLocation}>
           {[
             localizedText(keys.alternative_key_location?.address, language),
-            keys.alternative_key_location?.zip,
-            keys.alternative_key_location?.city,
+            oneLine(keys.alternative_key_location?.zip),
+            oneLine(keys.alternative_key_location?.city),
           ]
             .filter(Boolean)
             .join(", ")}

@@ -188,14 +188,93 @@ describe.each(CASES)("content sync into $kind (threads: $threads)", ({ kind, thr
       [34, null],
     ]);
     expect(rejected.map((r) => r.errors[0]!.message)).toEqual([
-      "id must not contain control characters (U+0000 to U+001F, U+007F)",
-      "id must not contain control characters (U+0000 to U+001F, U+007F)",
-      "id must not contain control characters (U+0000 to U+001F, U+007F)",
+      "id may hold only letters A-Z and a-z, digits and - _ . : ~ (it holds U+0000)",
+      "id may hold only letters A-Z and a-z, digits and - _ . : ~ (it holds U+000A)",
+      "id may hold only letters A-Z and a-z, digits and - _ . : ~ (it holds U+007F)",
       "id must be at most 200 characters",
     ]);
     // Looking such an id up finds nothing, without asking the store (PostgreSQL cannot even take a NUL).
     expect(await getHotel(store.db, "H\u00001")).toBeUndefined();
     expect(await hotelHistory(store.db, "H\u00001")).toEqual([]);
+  });
+
+  it("rejects records whose id a link could not carry to its page, naming the field and the character", async () => {
+    const bad = ["H<1", 'H"2', "H(3", "H 4", "..", "Hé6", "H/7"];
+    const good = ["GIATA:12345", "HTL-0000123", "hotel_12.b~2"];
+    const dir = writeExport({
+      "hotels.jsonl": [
+        ...range(1, 30).map((n) => hotel(n)),
+        ...bad.map((id) => ({ ...hotel(99), id })),
+        ...good.map((id) => ({ ...hotel(98), id })),
+      ],
+    });
+    const s = await syncDir(store, dir, { threads, maxRejectedShare: 0.5 });
+    expect(s).toMatchObject({ status: "published", new: 33, rejected: bad.length });
+    const rejected = await rejectedRecords(store.db, s.runId);
+    expect(rejected.map((r) => [r.line, r.hotel_id, r.errors])).toEqual(
+      bad.map((id, i) => [
+        31 + i,
+        null,
+        [
+          {
+            pointer: "/id",
+            keyword: "hotelId",
+            message:
+              id === ".."
+                ? "id must start with a letter or a digit"
+                : `id may hold only letters A-Z and a-z, digits and - _ . : ~ (it holds ${
+                    { "H 4": "U+0020", Hé6: "U+00E9" }[id] ?? `"${id[1]}"`
+                  })`,
+          },
+        ],
+      ]),
+    );
+    for (const id of good) expect((await getHotel(store.db, id))?.record.id).toBe(id);
+    expect(await getHotel(store.db, "H<1")).toBeUndefined();
+  });
+
+  it("keeps a record whose image URLs it refuses, noting each refused image, and counts no rejection", async () => {
+    const images = [
+      { href: "https://images.example.com/lobby.jpg", hero_image: true },
+      { href: "http://127.0.0.1:6379/x.png" },
+      { href: "https://192.168.1.1/router.png" },
+      { href: "https://user:secret@images.example.com/a.jpg" },
+      { href: "https://localhost/a.jpg" },
+    ];
+    const dir = writeExport({ "hotels.jsonl": [hotel(1, { images }), hotel(2)] });
+    const s = await syncDir(store, dir, { threads });
+    expect(s).toMatchObject({ status: "published", new: 2, rejected: 0 });
+    // The record as exported (byte-exact history), every image in it.
+    expect((await getHotel(store.db, "H1"))?.record.images).toEqual(images);
+    const notes = await rejectedRecords(store.db, s.runId);
+    expect(notes.map((r) => [r.file, r.line, r.hotel_id])).toEqual([["hotels.jsonl", 1, "H1"]]);
+    expect(notes[0]!.errors).toEqual([
+      {
+        pointer: "/images/1/href",
+        keyword: "imageUrl",
+        message: "image not shown (the record is kept): its URL must use https",
+      },
+      {
+        pointer: "/images/2/href",
+        keyword: "imageUrl",
+        message:
+          "image not shown (the record is kept): its URL host is a private, link-local, metadata or reserved address (192.168.1.1)",
+      },
+      {
+        pointer: "/images/3/href",
+        keyword: "imageUrl",
+        message: "image not shown (the record is kept): its URL must not carry a user name or password",
+      },
+      {
+        pointer: "/images/4/href",
+        keyword: "imageUrl",
+        message: "image not shown (the record is kept): its URL names the visitor's own machine (localhost)",
+      },
+    ]);
+    // Unchanged the next day: not parsed again, nothing new to note.
+    const again = await syncDir(store, dir, { threads });
+    expect(again).toMatchObject({ unchanged: 2, rejected: 0 });
+    expect(await rejectedRecords(store.db, again.runId)).toEqual([]);
   });
 
   it("numbers new versions from the highest stored, so a failed run's leftover versions cannot collide", async () => {

@@ -1,4 +1,5 @@
 import { queryPreferences } from "@/lib/brands/context";
+import { hotelIdFromPath } from "@/lib/content/hotel-id";
 import { AppError } from "@/lib/http/errors";
 import { brandRoute } from "@/lib/http/route";
 import { placesAround } from "@/lib/places/nearby";
@@ -13,7 +14,8 @@ export const GET = brandRoute<{ id: string }>(
   async (request, { brand, params }) => {
     const { language, currency } = queryPreferences(brand, new URL(request.url).searchParams);
     const catalog = await hotelCatalog();
-    const hotel = catalog.hotel(params.id);
+    const id = hotelIdFromPath(params.id);
+    const hotel = id === undefined ? undefined : catalog.hotel(id);
     if (!hotel) throw new AppError({ code: "HOTEL_NOT_FOUND", field: "id", message: "No such hotel" });
     const places = placesAround(
       catalog.view,
