@@ -31,7 +31,7 @@ by item, against its real endpoints and pages (headless Chromium for the login p
 
 Secrets given as flags show in the process list and the shell's history: prefer the -env forms.
 Production rules apply (https, public addresses only) unless SSO_DEV_ALLOW_LOOPBACK=true, which allows a provider
-on this machine. Exit status: 0 no item failed, 1 an item failed, 2 wrong usage.`;
+on this machine. Exit status: 0 no item failed, 1 an item failed, 64 wrong usage.`;
 
 function fromEnv(name: string | undefined): string | undefined {
   return name ? process.env[name] : undefined;

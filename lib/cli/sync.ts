@@ -19,8 +19,8 @@ const usage = `Usage: npm run sync -- <source> [--force] [--allow-schema-change]
 Credentials: SFTP_PRIVATE_KEY_FILE (and SFTP_PASSPHRASE) or SFTP_PASSWORD; the host key must be pinned with
 SFTP_HOST_FINGERPRINT (a first run without it stops and names the key the server showed).
 Store: the SQLite file under DATA_DIR, or PostgreSQL when DATABASE_URL=postgres://…
-Exit status: 0 published, 2 refused (nothing published) or wrong usage, 1 failed (with --json, the failure's summary
-too).`;
+Exit status: 0 published, 2 refused (nothing published), 1 failed (with --json, the failure's summary too), 64 wrong
+usage.`;
 
 /** The settings, or INVALID_CONFIG naming the ones at fault: found before any connection is tried. */
 function settings(): Config {

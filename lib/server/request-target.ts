@@ -57,8 +57,14 @@ export function dropInternalHeaders(res: http.ServerResponse): void {
   const writeHead = res.writeHead;
   res.writeHead = function (this: http.ServerResponse, ...args: unknown[]) {
     for (const name of this.getHeaderNames()) if (INTERNAL_HEADER.test(name)) this.removeHeader(name);
-    const headers = args.find((a, i) => i > 0 && typeof a === "object" && a !== null);
-    if (headers && !Array.isArray(headers)) {
+    const at = args.findIndex((a, i) => i > 0 && typeof a === "object" && a !== null);
+    const headers = args[at];
+    if (Array.isArray(headers)) {
+      // Node's flat form [name, value, name, value…]: the pairs kept, in order.
+      args[at] = headers.filter(
+        (_: unknown, i: number, all: unknown[]) => !INTERNAL_HEADER.test(String(all[i - (i % 2)])),
+      );
+    } else if (headers) {
       for (const name of Object.keys(headers)) {
         if (INTERNAL_HEADER.test(name)) delete (headers as Record<string, unknown>)[name];
       }

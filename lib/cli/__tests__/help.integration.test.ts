@@ -9,7 +9,7 @@ import { answers, freePort } from "@/lib/testing/ports";
 
 /**
  * Every command of lib/cli answers --help (and -h) with its usage and exits 0 without starting anything (no server, no
- * build, no store), and refuses an unknown flag with exit 2; the demo says which setting moves a taken port; the
+ * build, no store), and refuses an unknown flag with exit 64; the demo says which setting moves a taken port; the
  * reference IdP starts without oidc-provider's "Unsupported runtime" line. The built bundles, as `npm run …` runs them.
  */
 const COMMANDS = [
@@ -90,9 +90,9 @@ describe("every command's --help", () => {
     expect(fs.readdirSync(dataDir)).toEqual([]); // no store, no key, no certificate written
   });
 
-  it.each(COMMANDS)("%s: refuses an unknown flag with exit 2, naming it", async (name) => {
+  it.each(COMMANDS)("%s: refuses an unknown flag with exit 64, naming it", async (name) => {
     const result = await run(name, ["--no-such-flag"]);
-    expect(result.code, result.stderr).toBe(2);
+    expect(result.code, result.stderr).toBe(64);
     expect(result.stderr).toMatch(/Unknown option '--no-such-flag'/);
     expect(result.stderr.trim().split("\n")).toHaveLength(2); // the problem, and where the usage is
     expect(result.stdout).toBe("");

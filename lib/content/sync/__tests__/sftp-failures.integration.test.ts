@@ -171,7 +171,7 @@ describe("what the partner's server refuses", () => {
       ...defaults,
     });
     await expect(failure).rejects.toMatchObject({ code: "SOURCE_PERMISSION_DENIED" });
-    await expect(failure).rejects.toThrow(`does not let ${user.name} read the `);
+    await expect(failure).rejects.toThrow(`does not let ${user.name} read the folder ${dir} (permission denied)`);
     expect(relay.connections).toBe(1);
     expect(lines.filter((l) => /retry|interrupted/.test(String(l.msg)))).toEqual([]);
     expect((await recentRuns(store.db, 1))[0]).toMatchObject({

@@ -335,9 +335,17 @@ export class SftpSource implements ExportSource {
           }
           return ((await c.get(candidate)) as Buffer).toString("utf8");
         } catch (e) {
-          // A schema there that this user may not read is named, not taken for an absent one.
           const permanent = permanentStatus(e);
-          throw permanent ? this.refused(permanent, candidate, e) : e;
+          if (!permanent) throw e;
+          // The login directory's fallback copy is optional: one this user may not read counts as absent.
+          if (candidate === SCHEMA_REMOTE_PATH) continue;
+          // Inside the export's folder a refusal is named, not taken for an absent schema: the folder itself when it
+          // is the folder this user may not read (its listing is refused too), else the schema file.
+          const folderRefused = await c.list(this.opts.dir).then(
+            () => undefined,
+            (l: unknown) => permanentStatus(l),
+          );
+          throw folderRefused ? this.refused(folderRefused, this.opts.dir, e) : this.refused(permanent, candidate, e);
         }
       }
       return null;
