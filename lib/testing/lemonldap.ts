@@ -311,6 +311,7 @@ export async function startLemonLdap(client: LemonLdapClient): Promise<LemonLdap
     ],
     {
       env: {
+        NODE_ENV: process.env.NODE_ENV,
         PATH: process.env.PATH ?? "/usr/bin:/bin",
         LLNG_DEFAULTCONFFILE: path.join(dir, "lemonldap-ng.ini"),
         // To stderr, not syslog (which this machine kind has not).
