@@ -372,11 +372,9 @@ export class IdpBrowser {
       const label = button ? (await button.evaluate(buttonLabel).catch(() => "")) || "the button" : "";
       // What changes next: a new page (a navigation, the redirect URI) or this page's fields (a script's next step).
       const before = await page.evaluate(pageShape).catch(() => "");
-      if (button) await button.click({ timeout: NAVIGATION_TIMEOUT_MS }).catch(() => undefined);
-      else await page.keyboard.press("Enter");
-      did.push(button ? `pressed "${label}"` : "pressed Enter");
-      flow.steps.push(`${step}. ${where}: ${did.join(", ")}`);
-      await Promise.race([
+      // Watched from before the press (a navigation may be over when the click returns): a new page or the redirect
+      // URI, or this page's fields changed by a script.
+      const changed = Promise.race([
         flow.arrived,
         page.waitForEvent("framenavigated", { timeout: NAVIGATION_TIMEOUT_MS }).catch(() => undefined),
         page
@@ -385,6 +383,11 @@ export class IdpBrowser {
           })
           .catch(() => undefined),
       ]);
+      if (button) await button.click({ timeout: NAVIGATION_TIMEOUT_MS }).catch(() => undefined);
+      else await page.keyboard.press("Enter");
+      did.push(button ? `pressed "${label}"` : "pressed Enter");
+      flow.steps.push(`${step}. ${where}: ${did.join(", ")}`);
+      await changed;
       if (flow.caught()) return undefined;
       await page.waitForLoadState("load", { timeout: NAVIGATION_TIMEOUT_MS }).catch(() => undefined);
     }
