@@ -254,15 +254,16 @@ function stopChild(child: ChildProcess): Promise<void> {
 
 /**
  * Starts LemonLDAP::NG's portal with one client (installing the packages first when missing and root) and waits for
- * its discovery document.
+ * its discovery document. `port`: a free port chosen beforehand (a relying party configured with the issuer before
+ * the provider starts); any free one otherwise.
  */
-export async function startLemonLdap(client: LemonLdapClient): Promise<LemonLdap> {
+export async function startLemonLdap(client: LemonLdapClient, opts: { port?: number } = {}): Promise<LemonLdap> {
   ensureLemonLdap();
   const root = process.getuid?.() === 0;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lemonldap-"));
   for (const sub of ["conf", "sessions/lock", "psessions/lock", "cache", "nginx-tmp"])
     fs.mkdirSync(path.join(dir, sub), { recursive: true });
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const portal = `http://127.0.0.1:${port}/`;
   const issuer = portal.replace(/\/$/, "");
   const socket = path.join(dir, "llng.sock");
