@@ -259,11 +259,24 @@ function stopChild(child: ChildProcess): Promise<void> {
  */
 export async function startLemonLdap(client: LemonLdapClient, opts: { port?: number } = {}): Promise<LemonLdap> {
   ensureLemonLdap();
+  // A free port can be taken between the check and nginx's bind: nginx then exits, and another port is tried (unless
+  // the caller chose the port).
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await tryStart(client, opts.port ?? (await freePort()));
+    } catch (e) {
+      if (!(e instanceof PortTaken) || opts.port !== undefined || attempt >= 3) throw e;
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+async function tryStart(client: LemonLdapClient, port: number): Promise<LemonLdap> {
   const root = process.getuid?.() === 0;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lemonldap-"));
   for (const sub of ["conf", "sessions/lock", "psessions/lock", "cache", "nginx-tmp"])
     fs.mkdirSync(path.join(dir, sub), { recursive: true });
-  const port = opts.port ?? (await freePort());
   const portal = `http://127.0.0.1:${port}/`;
   const issuer = portal.replace(/\/$/, "");
   const socket = path.join(dir, "llng.sock");
@@ -355,7 +368,10 @@ export async function startLemonLdap(client: LemonLdapClient, opts: { port?: num
     nginx.stderr!.on("data", keep);
     await until(
       async () => {
-        const res = await fetch(`${issuer}/.well-known/openid-configuration`).catch(() => undefined);
+        // Bounded: whatever else holds the port may accept and never answer.
+        const res = await fetch(`${issuer}/.well-known/openid-configuration`, {
+          signal: AbortSignal.timeout(2000),
+        }).catch(() => undefined);
         if (res?.status !== 200) return false;
         const doc = (await res.json().catch(() => undefined)) as { issuer?: unknown } | undefined;
         return doc?.issuer === issuer;
@@ -364,8 +380,9 @@ export async function startLemonLdap(client: LemonLdapClient, opts: { port?: num
       logs,
     );
   } catch (e) {
+    const taken = /Address already in use/.test(logs());
     await stop();
-    throw e;
+    throw taken ? new PortTaken(`port ${port} was taken`) : e;
   }
   return { issuer, port, client, logs, stop };
 }
