@@ -87,11 +87,27 @@ export async function checkTokenExchange(run: CheckRun): Promise<void> {
     expires
   )
     run.pass("token.post", `200: access_token, id_token, token_type ${body.token_type}, expires_in ${body.expires_in}`);
-  else
+  else {
+    // The id_token and UserInfo items are not this item's: without its tokens they take those of a Basic exchange.
+    const fallback = typeof body.id_token === "string" ? undefined : await basicTokens(run, exchange);
     run.fail("token.post", `client_secret_post: ${seenOf(post)}`, {
-      seen: `token_type ${String(body.token_type)}, expires_in ${String(body.expires_in)}, id_token ${typeof body.id_token}`,
+      seen:
+        `token_type ${String(body.token_type)}, expires_in ${String(body.expires_in)}, id_token ${typeof body.id_token}` +
+        (fallback ? "; the id_token and UserInfo items use the tokens of a client_secret_basic exchange" : ""),
       hint: "spec §2.4 token response: access_token, id_token (a signed JWT), token_type Bearer, expires_in seconds.",
     });
+  }
+}
+
+/** Tokens by client_secret_basic on a fresh code, kept for the id_token and UserInfo items (true when they came). */
+async function basicTokens(run: CheckRun, exchange: ReturnType<typeof tokenEndpoint>["exchange"]): Promise<boolean> {
+  const code = await run.freshCode();
+  if (!code) return false;
+  const answer = await exchange(code, { basicAuth: true });
+  const body = (answer.json ?? {}) as Record<string, unknown>;
+  if (answer.status !== 200 || typeof body.id_token !== "string") return false;
+  run.tokens = { ...body, nonce: code.nonce };
+  return true;
 }
 
 /** The token endpoint's other items (spec §4.4, §5 SSO rule 1, §7), each on a code of its own. */
