@@ -21,6 +21,8 @@ by item, against its real endpoints and pages (headless Chromium for the login p
   --brand ID                 take --redirect-uri from this brand of the registry ({host}/oauth2/idpresponse)
   --username U --password P  a test user at the partner (the browser items need one); --password-env NAME
   --username-selector CSS, --password-selector CSS, --submit-selector CSS   for an unusual login form
+  --login-origin URL         an origin besides the issuer's where the test user's password may be typed (a login
+                             page the partner serves elsewhere); repeatable
   --other-client-id ID --other-client-secret S   a second client (a code issued to another client is refused);
                              --other-client-secret-env NAME
   --check-code-expiry [SECONDS]   opt-in, slow: wait (default 65 s) and check an expired code is refused
@@ -52,6 +54,7 @@ async function main(): Promise<number> {
       "username-selector": { type: "string" },
       "password-selector": { type: "string" },
       "submit-selector": { type: "string" },
+      "login-origin": { type: "string", multiple: true },
       "other-client-id": { type: "string" },
       "other-client-secret": { type: "string" },
       "other-client-secret-env": { type: "string" },
@@ -87,6 +90,8 @@ async function main(): Promise<number> {
     v["partner-api"] && !apiKey && "--partner-api-key",
     !!v["other-client-id"] !== !!otherSecret && "--other-client-id with --other-client-secret",
   ].filter(Boolean);
+  const badOrigin = v["login-origin"]?.find((o) => !URL.canParse(o) || !/^https?:$/.test(new URL(o).protocol));
+  if (badOrigin) throw new UsageError(`--login-origin: not an http(s) URL: ${badOrigin}`);
   if (missing.length) throw new UsageError(`missing: ${missing.join(", ")}`);
   const allowLoopback = config().SSO_DEV_ALLOW_LOOPBACK;
   const expiry = v["check-code-expiry"] === undefined ? undefined : Number(v["check-code-expiry"]);
@@ -99,6 +104,7 @@ async function main(): Promise<number> {
     redirectUri: redirectUri!,
     user: v.username ? { username: v.username, password: password! } : undefined,
     selectors: { username: v["username-selector"], password: v["password-selector"], submit: v["submit-selector"] },
+    loginOrigins: v["login-origin"],
     otherClient:
       v["other-client-id"] && otherSecret ? { clientId: v["other-client-id"], clientSecret: otherSecret } : undefined,
     codeExpirySeconds: expiry,

@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import { LEMONLDAP_PACKAGES, lemonLdapInstalled } from "@/lib/testing/lemonldap";
 import { answers } from "@/lib/testing/ports";
 
 /**
@@ -20,6 +21,11 @@ const PACKAGES: { what: string; present: () => boolean; pkg: string }[] = [
     pkg: "chromium",
   },
   { what: "openssl (the partner IdP's certificate)", present: () => onPath("openssl"), pkg: "openssl" },
+  {
+    what: "LemonLDAP::NG (an independent identity provider)",
+    present: lemonLdapInstalled,
+    pkg: LEMONLDAP_PACKAGES.join(" "),
+  },
 ];
 
 function all(...files: string[]): boolean {
@@ -32,7 +38,7 @@ function onPath(cmd: string): boolean {
 async function main(): Promise<void> {
   const missing = PACKAGES.filter((p) => !p.present());
   if (missing.length) {
-    const pkgs = missing.map((p) => p.pkg);
+    const pkgs = missing.flatMap((p) => p.pkg.split(" "));
     console.log(`test prerequisites missing: ${missing.map((p) => p.what).join(", ")}`);
     const root = process.getuid?.() === 0;
     if (!root || !onPath("apt-get")) {
@@ -90,7 +96,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   }
-  console.log("test prerequisites: OpenSSH server, Chromium, openssl, PostgreSQL and Redis are here");
+  console.log("test prerequisites: OpenSSH server, Chromium, openssl, LemonLDAP::NG, PostgreSQL and Redis are here");
 }
 
 void main();

@@ -10,6 +10,7 @@ function describe(outcome: AuthorizeOutcome): string {
     const q = outcome.url.searchParams;
     return q.get("code") ? "redirected with a code" : `redirected with error=${q.get("error")}`;
   }
+  if (outcome.refusal) return `stopped on ${shownLocation(outcome.url)}: ${outcome.refusal}`;
   return `stayed on ${shownLocation(outcome.url)} (status ${outcome.status ?? "?"})${outcome.loginForm ? ", a login form" : ""}`;
 }
 
@@ -109,31 +110,72 @@ export async function checkAuthorizeInBrowser(run: CheckRun): Promise<void> {
   }
   const interactive = run.authorizeUrl();
   const signedIn = await run.browser.authorize(interactive.url, { user: run.input.user });
-  const q = signedIn.kind === "redirect" ? signedIn.url.searchParams : undefined;
-  if (q?.get("code") && q.get("state") === interactive.state) {
+  const steps = signedIn.steps.length ? `steps: ${signedIn.steps.join(" → ")}` : undefined;
+  if (signedIn.kind === "redirect") {
+    // Back at the redirect URI, with or without a code: the provider signed the user in, so the browser holds a
+    // session, whatever this item concludes (every item needing one uses it).
     run.signedIn = true;
-    run.firstCode = { code: q.get("code")!, verifier: interactive.verifier, nonce: interactive.nonce };
-    run.pass("authorize.code", "signed in on the login page; redirected to the redirect URI with a code and the state");
+    const { code, request } = run.codeOf(signedIn.url);
+    const came = signedIn.url.searchParams.get("state");
+    if (code) run.firstCode = code;
+    else if (signedIn.url.searchParams.get("code"))
+      // A state none of our requests sent: the code is tried with this request's verifier and nonce.
+      run.firstCode = {
+        code: signedIn.url.searchParams.get("code")!,
+        verifier: interactive.verifier,
+        nonce: interactive.nonce,
+      };
+    if (code && request?.state === interactive.state)
+      run.pass(
+        "authorize.code",
+        "signed in on the login page; redirected to the redirect URI with a code and the state",
+        steps,
+      );
+    else if (!run.firstCode)
+      run.fail("authorize.code", `after the login form: ${describe(signedIn)}`, {
+        seen: steps,
+        hint: "After signing in, redirect to redirect_uri with code and the request's state (spec §4.4 rule 2).",
+      });
+    else
+      run.fail("authorize.code", stateMismatch(interactive, came, request), {
+        seen: steps,
+        hint: request
+          ? "After the login, answer the authorize request the login page was shown for. This provider answered an earlier request of the same browser that had stopped at its login page (one it keeps, e.g. in a cookie): a visitor who left a login page once and then signs in from the brand is refused there (the state is not the one the brand sent). Keep the pending request per login page (a hidden field), or replace the remembered one with each new authorize request."
+          : "Redirect with the state parameter exactly as the authorize request sent it (spec §4.4 rule 1): the relying party refuses a callback whose state it did not send.",
+      });
   } else
     run.fail("authorize.code", `after the login form: ${describe(signedIn)}`, {
-      seen: q ? `state ${q.get("state") === interactive.state ? "echoed" : "not echoed"}` : undefined,
-      hint:
-        signedIn.kind === "page" && signedIn.loginForm
-          ? "The login form came back: check the test user's credentials, or give --username-selector/--password-selector/--submit-selector for an unusual form."
-          : "After signing in, redirect to redirect_uri with code and the request's state (spec §4.4 rule 2).",
+      seen: steps,
+      hint: signedIn.loginForm
+        ? "The login form came back: check the test user's credentials, or give --username-selector/--password-selector/--submit-selector for an unusual form."
+        : "After signing in, redirect to redirect_uri with code and the request's state (spec §4.4 rule 2).",
     });
 
-  if (!run.signedIn) return run.skip("authorize.silent", "no session at the provider (the sign-in did not complete)");
+  // Whether or not the sign-in above was judged a pass, the browser may now hold a session: the silent item tries.
   const silent = run.authorizeUrl({ prompt: "none" });
   const again = await run.browser.authorize(silent.url);
-  if (
-    again.kind === "redirect" &&
-    again.url.searchParams.get("code") &&
-    again.url.searchParams.get("state") === silent.state
-  )
+  const silentCode = again.kind === "redirect" ? run.codeOf(again.url) : {};
+  if (silentCode.code && silentCode.request?.state === silent.state) {
+    run.signedIn = true;
+    run.firstCode ??= silentCode.code;
     run.pass("authorize.silent", "with the session: redirected at once with a code, no page shown");
+  } else if (!run.signedIn) run.skip("authorize.silent", "no session at the provider (the sign-in did not complete)");
   else
     run.fail("authorize.silent", `with the session, prompt=none ${describe(again)}`, {
       hint: "With a valid session cookie the provider must redirect with a code and no page (spec §4.4 rule 1). consent_required here means the brand is not treated as first-party.",
     });
+}
+
+/** What an interactive sign-in's redirect carried instead of its own state, said so that a partner can act on it. */
+function stateMismatch(
+  sent: { state: string },
+  came: string | null,
+  request: { n: number; extra: string } | undefined,
+): string {
+  const what = `sent state ${sent.state}, came back ${came === null ? "without a state" : `with state ${came}`}`;
+  if (!request) return `redirected with a code but not this request's state (${what})`;
+  return (
+    `redirected with a code for an earlier authorize request of this browser, not the one the login page was shown ` +
+    `for (${what}: that of the run's authorize request #${request.n}${request.extra ? `, ${request.extra}` : ""})`
+  );
 }

@@ -1,16 +1,21 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext, type Cookie, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Cookie, type Locator, type Page } from "playwright-core";
 import { startGuardProxy, targetKey, type GuardProxy, type GuardProxyRefusal } from "@/lib/http/guard-proxy";
 import { idpUrlProblem, OutboundRefused } from "@/lib/http/outbound";
 import { log } from "@/lib/log";
 import { providerOrigins } from "./http";
 import type { SsoCheckInput } from "./input";
 
-/** Where an authorize request ended: a redirect to the redirect URI (caught), or a page of the provider. */
-export type AuthorizeOutcome =
-  { kind: "redirect"; url: URL } | { kind: "page"; url: string; status?: number; loginForm: boolean };
+/**
+ * Where an authorize request ended: a redirect to the redirect URI (caught), or a page of the provider; with the
+ * login driver's steps (the page's URL, what it filled in or clicked) and, for a page, why it stopped there when it
+ * refused to go on (a password field on another origin).
+ */
+export type AuthorizeOutcome = { steps: string[] } & (
+  { kind: "redirect"; url: URL } | { kind: "page"; url: string; status?: number; loginForm: boolean; refusal?: string }
+);
 
 const NAVIGATION_TIMEOUT_MS = 10_000;
 const MAX_ASKED = 5000;
@@ -77,6 +82,11 @@ const USERNAME_FIELDS = [
   "input[type='text']",
 ].join(", ");
 const SUBMIT = "button[type='submit'], input[type='submit'], button:not([type])";
+/** The button of a consent, "continue" or "allow" page after the login (its text or value). */
+const CONSENT =
+  /^\s*(allow|accept|approve|authori[sz]e|agree|consent|continue|proceed|confirm|yes|ok|grant|accept and continue|log ?in|sign ?in)\b/i;
+/** How many pages (or changes of one page) the login driver acts on before it gives up: a loop ends. */
+const MAX_LOGIN_STEPS = 8;
 
 /**
  * Headless Chromium (Debian's, through playwright-core: nothing downloaded) driving the partner's real pages: its
@@ -134,7 +144,8 @@ export class IdpBrowser {
     // the database, the cache, the application or its operators' pages listening here too.
     const proxy = await startGuardProxy({
       allowLoopback: input.allowLoopback,
-      loopbackAllowed: providerOrigins(input),
+      // The login pages the partner names are the browser's only: the validator's own requests never go there.
+      loopbackAllowed: [...providerOrigins(input), ...(input.loginOrigins ?? []).filter((u) => URL.canParse(u))],
       quietlyRefused: ownHost ? [] : [input.redirectUri],
     });
     let browser: Browser | undefined;
@@ -232,8 +243,8 @@ export class IdpBrowser {
   }
 
   /**
-   * Opens an authorize URL in a page of `context` and reports where it ended. With `user`, a login form on the way is
-   * filled in and sent (the interactive sign-in); without, a login page is where it ends.
+   * Opens an authorize URL in a page of `context` and reports where it ended. With `user`, the login driver signs in
+   * on the way (see signIn); without, a login page is where it ends.
    */
   async authorize(
     url: string,
@@ -266,14 +277,21 @@ export class IdpBrowser {
         arrive();
       }
     });
+    const steps: string[] = [];
+    let refusal: string | undefined;
     try {
       const response = await page.goto(url, { timeout: NAVIGATION_TIMEOUT_MS }).catch(() => null);
-      if (!caught && opts.user && (await this.loginForm(page))) {
-        await this.signIn(page, opts.user);
-        await Promise.race([arrived, page.waitForTimeout(NAVIGATION_TIMEOUT_MS)]);
-      }
-      if (caught) return { kind: "redirect", url: caught };
-      return { kind: "page", url: page.url(), status: response?.status(), loginForm: await this.loginForm(page) };
+      if (!caught && opts.user)
+        refusal = await this.signIn(page, opts.user, { arrived, caught: () => !!caught, steps });
+      if (caught) return { kind: "redirect", url: caught, steps };
+      return {
+        kind: "page",
+        url: page.url(),
+        status: response?.status(),
+        loginForm: await this.loginForm(page).catch(() => false),
+        steps,
+        ...(refusal && { refusal }),
+      };
     } finally {
       // The Set-Cookie headers of this page's answers, read before it closes (setCookies complete on return).
       await this.headersRead();
@@ -289,29 +307,124 @@ export class IdpBrowser {
     );
   }
 
-  /** Fills in the partner's login form (one step, or e-mail then password) and sends it. */
-  private async signIn(page: Page, user: NonNullable<SsoCheckInput["user"]>): Promise<void> {
+  /**
+   * The login driver: acts on the provider's pages until the redirect URI is reached, in at most MAX_LOGIN_STEPS
+   * steps, each one reported (the page's origin and path, what it filled in or clicked). It handles a user name and
+   * a password on one page or on two, a consent, "continue" or "allow" page after the login, forms a script builds
+   * (it waits for a field or a button to show) and redirect chains (each page it lands on is a step). It never types
+   * the password into a page of another origin than the issuer's, unless the partner named that origin
+   * (`loginOrigins`): it stops there and says why (the returned refusal).
+   */
+  private async signIn(
+    page: Page,
+    user: NonNullable<SsoCheckInput["user"]>,
+    flow: { arrived: Promise<void>; caught: () => boolean; steps: string[] },
+  ): Promise<string | undefined> {
     const s = this.input.selectors;
-    const password = page.locator(s?.password ?? "input[type='password']").first();
-    const submit = async () => {
-      const button = page.locator(s?.submit ?? SUBMIT).first();
-      if (await button.count()) await button.click({ timeout: NAVIGATION_TIMEOUT_MS });
+    const passwordOrigins = new Set(
+      [this.input.issuer, ...(this.input.loginOrigins ?? [])]
+        .filter((u) => URL.canParse(u))
+        .map((u) => new URL(u).origin),
+    );
+    const usernameField = page.locator(s?.username ?? USERNAME_FIELDS).filter({ visible: true });
+    const passwordField = page.locator(s?.password ?? "input[type='password']").filter({ visible: true });
+    const buttons = page
+      .locator(s?.submit ?? `${SUBMIT}, a[role='button'], input[type='button']`)
+      .filter({ visible: true });
+    let typedUsername = false;
+    for (let step = 1; step <= MAX_LOGIN_STEPS; step++) {
+      // A page a script fills in: wait until it shows a field or a button (or the redirect URI is reached).
+      await Promise.race([
+        flow.arrived,
+        page
+          .locator(`${s?.password ?? "input[type='password']"}, ${s?.username ?? USERNAME_FIELDS}, ${SUBMIT}`)
+          .filter({ visible: true })
+          .first()
+          .waitFor({ timeout: NAVIGATION_TIMEOUT_MS })
+          .catch(() => undefined),
+      ]);
+      if (flow.caught()) return undefined;
+      const here = new URL(page.url());
+      const where = `${here.origin}${here.pathname}`;
+      const did: string[] = [];
+      const hasPassword = (await passwordField.count()) > 0;
+      const hasUsername = (await usernameField.count()) > 0;
+      if (hasPassword && !passwordOrigins.has(here.origin)) {
+        const refusal = `a password field on ${here.origin}, not the issuer's origin: the password was not typed there (name that origin as a login origin if it is the partner's)`;
+        flow.steps.push(`${step}. ${where}: ${refusal}`);
+        return refusal;
+      }
+      // The user name once (a second page showing it again, filled in, is left as it is), then the password.
+      if (hasUsername && (!typedUsername || (await usernameField.first().inputValue()) === "")) {
+        await usernameField.first().fill(user.username);
+        typedUsername = true;
+        did.push("filled the user name");
+      }
+      if (hasPassword) {
+        await passwordField.first().fill(user.password);
+        did.push("filled the password");
+      }
+      const button = await this.buttonToPress(buttons, did.length > 0);
+      if (!button && !did.length) {
+        flow.steps.push(`${step}. ${where}: nothing to fill in or press`);
+        return undefined;
+      }
+      const label = button ? (await button.evaluate(buttonLabel).catch(() => "")) || "the button" : "";
+      // What changes next: a new page (a navigation, the redirect URI) or this page's fields (a script's next step).
+      const before = await page.evaluate(pageShape).catch(() => "");
+      // Watched from before the press (a navigation may be over when the click returns): a new page or the redirect
+      // URI, or this page's fields changed by a script.
+      const changed = Promise.race([
+        flow.arrived,
+        page.waitForEvent("framenavigated", { timeout: NAVIGATION_TIMEOUT_MS }).catch(() => undefined),
+        page
+          .waitForFunction(`(${pageShape.toString()})() !== ${JSON.stringify(before)}`, undefined, {
+            timeout: NAVIGATION_TIMEOUT_MS,
+          })
+          .catch(() => undefined),
+      ]);
+      if (button) await button.click({ timeout: NAVIGATION_TIMEOUT_MS }).catch(() => undefined);
       else await page.keyboard.press("Enter");
-    };
-    await page
-      .locator(s?.username ?? USERNAME_FIELDS)
-      .first()
-      .fill(user.username);
-    if (!(await password.isVisible())) {
-      await submit();
-      await password.waitFor({ timeout: NAVIGATION_TIMEOUT_MS });
+      did.push(button ? `pressed "${label}"` : "pressed Enter");
+      flow.steps.push(`${step}. ${where}: ${did.join(", ")}`);
+      await changed;
+      if (flow.caught()) return undefined;
+      await page.waitForLoadState("load", { timeout: NAVIGATION_TIMEOUT_MS }).catch(() => undefined);
     }
-    await password.fill(user.password);
-    await submit();
+    flow.steps.push(`stopped after ${MAX_LOGIN_STEPS} steps`);
+    return undefined;
+  }
+
+  /**
+   * The button to press: after filling a field, the form's submit button (the partner's selector, else the first
+   * visible one); on a page without fields, one whose text reads as consent or continue.
+   */
+  private async buttonToPress(buttons: Locator, filled: boolean) {
+    const count = await buttons.count();
+    if (filled) return count ? buttons.first() : undefined;
+    for (let i = 0; i < count; i++) {
+      const b = buttons.nth(i);
+      if (CONSENT.test(await b.evaluate(buttonLabel).catch(() => ""))) return b;
+    }
+    return undefined;
   }
 
   /** The cookies the browser keeps for the provider. */
   async providerCookies(context: BrowserContext = this.context): Promise<Cookie[]> {
     return context.cookies(new URL(this.input.issuer).origin);
   }
+}
+
+/** A button's words: its text, else its value or label (runs in the page). */
+function buttonLabel(el: Element): string {
+  const text = (el as HTMLElement).innerText?.trim() || (el as HTMLInputElement).value || el.getAttribute("aria-label");
+  return (text ?? "").replace(/\s+/g, " ").slice(0, 40);
+}
+
+/** What a page shows of itself: its URL and its visible fields and buttons (runs in the page; self-contained). */
+function pageShape(): string {
+  const shown = [...document.querySelectorAll("input, button, select, textarea")].filter(
+    (e) => (e as HTMLElement).offsetParent !== null,
+  );
+  return `${location.href}|${shown.map((e) => `${e.tagName}:${e.getAttribute("name") ?? ""}:${e.getAttribute("type") ?? ""}`).join(",")}`;
 }

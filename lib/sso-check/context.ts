@@ -27,6 +27,16 @@ export function endpointProblem(input: SsoCheckInput, value: string): string | u
   return isLoopbackHost(url.hostname) ? loopbackOriginProblem(url, providerOrigins(input)) : undefined;
 }
 
+/** An authorize request the validator made: its number in the run, what set it apart, its secrets. */
+export interface SentRequest {
+  n: number;
+  /** The parameters it set beyond a brand's usual request ("prompt=none"), or "" for the usual one. */
+  extra: string;
+  state: string;
+  nonce: string;
+  verifier: string;
+}
+
 /** A run of the checklist: its input, what earlier items found, the results as they come. */
 export class CheckRun {
   readonly results: CheckResult[] = [];
@@ -41,6 +51,11 @@ export class CheckRun {
   tokens?: { access_token?: unknown; id_token?: unknown; token_type?: unknown; expires_in?: unknown; nonce: string };
   /** The keys of the key set, as fetched. */
   keys: Record<string, unknown>[] = [];
+  /**
+   * Every authorize request of the run, by state: a provider that answers another request than the one just sent (one
+   * it remembered) is named, and its code is still exchanged with that request's verifier and nonce.
+   */
+  readonly sent = new Map<string, SentRequest>();
   private started = performance.now();
 
   constructor(
@@ -127,17 +142,33 @@ export class CheckRun {
       ...params,
     };
     for (const [k, v] of Object.entries(query)) if (v !== undefined) url.searchParams.set(k, v);
+    const extra = Object.entries(params)
+      .map(([k, v]) => (v === undefined ? `no ${k}` : `${k}=${v}`))
+      .join(", ");
+    this.sent.set(state, { n: this.sent.size + 1, extra, state, nonce, verifier });
     return { url: url.href, state, nonce, verifier };
   }
 
-  /** A fresh code, by a silent authorize in the browser that holds the session (undefined when none came). */
+  /** A code the provider redirected with, and the request it belongs to by its state (undefined: none of ours). */
+  codeOf(redirect: URL): { code?: Code; request?: SentRequest } {
+    const code = redirect.searchParams.get("code");
+    const request = this.sent.get(redirect.searchParams.get("state") ?? "");
+    if (!code || !request) return { request };
+    return { code: { code, verifier: request.verifier, nonce: request.nonce }, request };
+  }
+
+  /**
+   * A fresh code, by a silent authorize in the browser that holds the session (undefined when none came). Tried
+   * whenever the browser may hold one, whatever the items before concluded: the code answers the request its state
+   * names.
+   */
   async freshCode(): Promise<Code | undefined> {
-    if (!this.browser || !this.signedIn) return undefined;
+    if (!this.browser || !this.input.user) return undefined;
     const request = this.authorizeUrl({ prompt: "none" });
     const outcome = await this.browser.authorize(request.url);
     if (outcome.kind !== "redirect") return undefined;
-    const code = outcome.url.searchParams.get("code");
-    if (!code || outcome.url.searchParams.get("state") !== request.state) return undefined;
-    return { code, verifier: request.verifier, nonce: request.nonce };
+    const { code } = this.codeOf(outcome.url);
+    if (code) this.signedIn = true;
+    return code;
   }
 }

@@ -13,6 +13,11 @@ export interface SsoCheckInput {
   user?: { username: string; password: string };
   /** CSS selectors for an unusual login form (found automatically otherwise). */
   selectors?: { username?: string; password?: string; submit?: string };
+  /**
+   * Origins besides the issuer's where the login driver may type the test user's password (a login page the partner
+   * serves elsewhere): never elsewhere. The browser may reach them under the development switch too.
+   */
+  loginOrigins?: string[];
   /** A second client's credentials, for "a code issued to another client is refused". */
   otherClient?: { clientId: string; clientSecret: string };
   /** Opt-in: wait this long (the code's lifetime and a margin) and check that an expired code is refused. */

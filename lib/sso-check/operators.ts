@@ -45,6 +45,17 @@ const formSchema = z.object({
   usernameSelector: text(300),
   passwordSelector: text(300),
   submitSelector: text(300),
+  // Origins besides the issuer's where the password may be typed, separated by spaces or commas.
+  loginOrigins: z
+    .string()
+    .max(1000, "at most 1000 characters")
+    .transform((s) => s.split(/[\s,]+/).filter(Boolean))
+    .refine(
+      (list) => list.every((u) => URL.canParse(u) && /^https?:$/.test(new URL(u).protocol)),
+      "each must be an http(s) URL",
+    )
+    .transform((list) => (list.length ? list.map((u) => new URL(u).origin) : undefined))
+    .optional(),
   otherClientId: text(255),
   otherClientSecret: text(500),
   partnerApiUrl: url,
@@ -125,6 +136,7 @@ export async function checkFromForm(brand: Brand, form: URLSearchParams): Promis
       redirectUri: f.redirectUri ?? idpResponseUris(brand)[0]!,
       user: f.username ? { username: f.username, password: f.password! } : undefined,
       selectors: { username: f.usernameSelector, password: f.passwordSelector, submit: f.submitSelector },
+      loginOrigins: f.loginOrigins,
       otherClient:
         f.otherClientId && f.otherClientSecret
           ? { clientId: f.otherClientId, clientSecret: f.otherClientSecret }

@@ -51,10 +51,15 @@ function tokenEndpoint(run: CheckRun, endpoint: string) {
   return { exchange, refused };
 }
 
-/** Why the token items cannot run, or undefined. */
-function precondition(run: CheckRun): string | undefined {
+/**
+ * Why the token items cannot run, or undefined. Without the interactive sign-in's code, a silent authorize in the
+ * browser is tried for one: an earlier item's failure never stands in for the token endpoint's.
+ */
+async function precondition(run: CheckRun): Promise<string | undefined> {
   if (!run.endpoint("token_endpoint")) return "the discovery document names no token_endpoint";
-  if (!run.firstCode) return "no authorization code (the browser sign-in did not complete)";
+  if (!run.input.user) return "no test user given (a username and password at the partner)";
+  run.firstCode ??= await run.freshCode();
+  if (!run.firstCode) return "no authorization code (no session at the provider: the browser sign-in did not complete)";
   return undefined;
 }
 
@@ -65,8 +70,8 @@ function precondition(run: CheckRun): string | undefined {
  * 10.5), these first tokens included.
  */
 export async function checkTokenExchange(run: CheckRun): Promise<void> {
-  const missing = precondition(run);
-  if (missing) return run.skipRest(TOKEN_ITEMS, missing);
+  const missing = await precondition(run);
+  if (missing) return run.skip("token.post", missing);
   const { exchange } = tokenEndpoint(run, run.endpoint("token_endpoint")!);
   const first = run.firstCode!;
   const post = await exchange(first);
@@ -82,23 +87,44 @@ export async function checkTokenExchange(run: CheckRun): Promise<void> {
     expires
   )
     run.pass("token.post", `200: access_token, id_token, token_type ${body.token_type}, expires_in ${body.expires_in}`);
-  else
+  else {
+    // The id_token and UserInfo items are not this item's: without its tokens they take those of a Basic exchange.
+    const fallback = typeof body.id_token === "string" ? undefined : await basicTokens(run, exchange);
     run.fail("token.post", `client_secret_post: ${seenOf(post)}`, {
-      seen: `token_type ${String(body.token_type)}, expires_in ${String(body.expires_in)}, id_token ${typeof body.id_token}`,
+      seen:
+        `token_type ${String(body.token_type)}, expires_in ${String(body.expires_in)}, id_token ${typeof body.id_token}` +
+        (fallback ? "; the id_token and UserInfo items use the tokens of a client_secret_basic exchange" : ""),
       hint: "spec §2.4 token response: access_token, id_token (a signed JWT), token_type Bearer, expires_in seconds.",
     });
+  }
+}
+
+/** Tokens by client_secret_basic on a fresh code, kept for the id_token and UserInfo items (true when they came). */
+async function basicTokens(run: CheckRun, exchange: ReturnType<typeof tokenEndpoint>["exchange"]): Promise<boolean> {
+  const code = await run.freshCode();
+  if (!code) return false;
+  const answer = await exchange(code, { basicAuth: true });
+  const body = (answer.json ?? {}) as Record<string, unknown>;
+  if (answer.status !== 200 || typeof body.id_token !== "string") return false;
+  run.tokens = { ...body, nonce: code.nonce };
+  return true;
 }
 
 /** The token endpoint's other items (spec §4.4, §5 SSO rule 1, §7), each on a code of its own. */
 export async function checkTokenRefusals(run: CheckRun): Promise<void> {
-  const missing = precondition(run);
-  if (missing) return run.skipRest(TOKEN_ITEMS, missing);
+  if (!run.endpoint("token_endpoint"))
+    return run.skipRest(TOKEN_ITEMS, "the discovery document names no token_endpoint");
+  // Each item below asks the browser for a code of its own (the wrong grant type needs none), whatever the items
+  // before concluded; without a session, or without a test user, they say so one by one.
+  const noCode = run.input.user
+    ? "no code came from a silent authorize (no session at the provider)"
+    : "no test user given (a username and password at the partner)";
   const endpoint = run.endpoint("token_endpoint")!;
   const { exchange, refused } = tokenEndpoint(run, endpoint);
   const { clientId, clientSecret, redirectUri } = run.input;
 
   const second = await run.freshCode();
-  if (!second) run.skipRest(["token.basic", "token.reused_code"], "no code came from a silent authorize");
+  if (!second) run.skipRest(["token.basic", "token.reused_code"], noCode);
   else {
     const answer = await exchange(second, { basicAuth: true });
     if (answer.status === 200 && typeof (answer.json as { id_token?: unknown })?.id_token === "string")
@@ -117,14 +143,14 @@ export async function checkTokenRefusals(run: CheckRun): Promise<void> {
   refused("token.grant_type", "grant_type=password", grant);
 
   const third = await run.freshCode();
-  if (!third) run.skip("token.wrong_secret", "no code came from a silent authorize");
+  if (!third) run.skip("token.wrong_secret", noCode);
   else {
     const answer = await exchange(third, { secret: `${clientSecret}-wrong` });
     refused("token.wrong_secret", "a wrong client secret", answer, 401, "spec §7: invalid client credentials are 401.");
   }
 
   const fourth = await run.freshCode();
-  if (!fourth) run.skip("token.other_redirect", "no code came from a silent authorize");
+  if (!fourth) run.skip("token.other_redirect", noCode);
   else {
     const answer = await exchange(fourth, { redirect: `${redirectUri}/other` });
     const hint = "A code is bound to the redirect_uri of its authorize request (spec §4.4 rule 4).";
@@ -134,7 +160,7 @@ export async function checkTokenRefusals(run: CheckRun): Promise<void> {
   const other = run.input.otherClient;
   const fifth = other && (await run.freshCode());
   if (!other) run.skip("token.other_client", "no second client given (its client id and secret)");
-  else if (!fifth) run.skip("token.other_client", "no code came from a silent authorize");
+  else if (!fifth) run.skip("token.other_client", noCode);
   else {
     const answer = await exchange(fifth, { client: other.clientId, secret: other.clientSecret });
     const hint = "A code is bound to the client it was issued to (spec §4.4 rule 4).";
@@ -144,7 +170,7 @@ export async function checkTokenRefusals(run: CheckRun): Promise<void> {
   const wait = run.input.codeExpirySeconds;
   const sixth = wait && (await run.freshCode());
   if (!wait) run.skip("token.expired_code", "opt-in (check code expiry): it waits the code's lifetime");
-  else if (!sixth) run.skip("token.expired_code", "no code came from a silent authorize");
+  else if (!sixth) run.skip("token.expired_code", noCode);
   else {
     await new Promise((r) => setTimeout(r, wait * 1000));
     const hint = "Codes live 30 to 60 seconds (spec §8).";

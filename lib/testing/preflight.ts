@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { buildCliBundle } from "./cli";
+import { lemonLdapInstalled } from "./lemonldap";
 import { answers } from "./ports";
 import { TEST_POSTGRES_URL } from "./store";
 
@@ -9,9 +10,10 @@ import { TEST_POSTGRES_URL } from "./store";
  * the tier fail at once with one line naming it and the command that brings it, instead of each test failing (or
  * hanging) on its own. `npm run pretest` installs the Debian packages and starts PostgreSQL and Redis.
  */
-export type Need = "postgres" | "redis" | "sshd" | "openssl" | "chromium" | "next-build" | "cli-bundle";
+export type Need = "postgres" | "redis" | "sshd" | "openssl" | "chromium" | "lemonldap" | "next-build" | "cli-bundle";
 
-const PRETEST = "run `npm run pretest` (installs OpenSSH, Chromium and openssl, starts PostgreSQL and Redis)";
+const PRETEST =
+  "run `npm run pretest` (installs OpenSSH, Chromium, openssl and LemonLDAP::NG, starts PostgreSQL and Redis)";
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 /** The rate-limit tests' Redis (lib/mcp/__tests__/limits.integration.test.ts). */
 const REDIS_PORT = 6379;
@@ -24,11 +26,12 @@ function onPath(cmd: string): boolean {
 export function missingSync(needs: readonly Need[]): string[] {
   const missing: string[] = [];
   const has = (n: Need) => needs.includes(n);
-  if (has("sshd") && !fs.existsSync("/usr/sbin/sshd"))
-    missing.push(`the OpenSSH server (/usr/sbin/sshd): ${PRETEST}`);
+  if (has("sshd") && !fs.existsSync("/usr/sbin/sshd")) missing.push(`the OpenSSH server (/usr/sbin/sshd): ${PRETEST}`);
   if (has("sshd") && !onPath("ssh-keygen")) missing.push(`ssh-keygen: ${PRETEST}`);
   if (has("openssl") && !onPath("openssl")) missing.push(`openssl (the partner IdP's certificate): ${PRETEST}`);
   if (has("chromium") && !fs.existsSync(CHROMIUM)) missing.push(`Chromium (${CHROMIUM}): ${PRETEST}`);
+  if (has("lemonldap") && !lemonLdapInstalled())
+    missing.push(`LemonLDAP::NG with nginx and the Perl modules its portal loads: ${PRETEST}`);
   if (has("next-build") && !fs.existsSync(".next/BUILD_ID"))
     missing.push("the built app (.next/BUILD_ID): run `npx next build`");
   if (has("cli-bundle")) {

@@ -38,6 +38,8 @@ export interface Misbehaviour {
   userinfoSub?: string;
   /** The discovery document has no userinfo_endpoint. */
   noUserinfo?: boolean;
+  /** The token endpoint takes client credentials by HTTP Basic only (a body's are refused, 401 invalid_client). */
+  basicOnly?: boolean;
   /** Codes are bound to another redirect URI than the authorize request's (the token request must then fail). */
   codeForOtherRedirectUri?: boolean;
 }
@@ -208,6 +210,7 @@ export async function startTestOp(clients: TestOpClient[]): Promise<TestOp> {
     };
     const client = clients.find((c) => c.clientId === clientId);
     if (!client || client.clientSecret !== secret) return fail(401, "invalid_client");
+    if (op.misbehave.basicOnly && authMethod !== "client_secret_basic") return fail(401, "invalid_client");
     if (params.grant_type !== "authorization_code") return fail(400, "unsupported_grant_type");
     const code = codes.get(params.code ?? "");
     if (!code || code.used) return fail(400, "invalid_grant");

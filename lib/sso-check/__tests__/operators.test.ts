@@ -43,6 +43,7 @@ describe("the operators' form", () => {
         checkCodeExpiry: "65",
         partnerApiUrl: "https://p.example/api",
         partnerApiKey: "k",
+        loginOrigins: "https://id.partner.example/login, https://sso.partner.example",
       }),
     );
     expect(check).toMatchObject({ environment: "staging", configured: false });
@@ -53,6 +54,7 @@ describe("the operators' form", () => {
       user: { username: "t@example.test", password: "pw" },
       codeExpirySeconds: 65,
       partnerApi: { url: "https://p.example/api", key: "k" },
+      loginOrigins: ["https://id.partner.example", "https://sso.partner.example"],
     });
   });
 
@@ -64,6 +66,8 @@ describe("the operators' form", () => {
     [{ partnerApiUrl: "https://p.example" }, "partnerApiKey"],
     [{ otherClientId: "b" }, "otherClientSecret"],
     [{ checkCodeExpiry: "0" }, "checkCodeExpiry"],
+    [{ loginOrigins: "id.partner.example" }, "loginOrigins"],
+    [{ loginOrigins: "javascript:alert(1)" }, "loginOrigins"],
     [{ checkCodeExpiry: "1e3" }, "checkCodeExpiry"],
     [{ clientSecret: "x".repeat(501) }, "clientSecret"],
     [{ surprise: "1" }, "surprise"],

@@ -212,6 +212,10 @@ export function CheckForm({
                 Submit button
                 <input name="submitSelector" maxLength={300} placeholder="button[type=submit]" />
               </label>
+              <label>
+                Other login origins (the password is typed only there and on the issuer&apos;s)
+                <input name="loginOrigins" maxLength={1000} placeholder="https://id.partner.example" />
+              </label>
             </div>
           </fieldset>
           <fieldset>
