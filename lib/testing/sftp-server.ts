@@ -124,18 +124,20 @@ export async function startSftpServer(opts: { startDirectory?: string } = {}): P
 }
 
 /**
- * A loopback TCP proxy in front of a server that cuts the first connection after it has carried `cutAfterBytes`
- * from the server: a connection drop in the middle of a transfer, which a healthy local sshd never produces.
+ * A loopback TCP relay in front of a server that counts the connections made through it and, given `cutAfterBytes`,
+ * cuts the first connection after it has carried that many bytes from the server: a connection drop in the middle of
+ * a transfer, which a healthy local sshd never produces.
  */
-export async function startCuttingProxy(
+export async function startRelay(
   target: number,
-  cutAfterBytes: number,
+  cutAfterBytes = Infinity,
   onCut?: () => void,
-): Promise<{ port: number; cuts: number; stop(): Promise<void> }> {
+): Promise<{ port: number; cuts: number; connections: number; stop(): Promise<void> }> {
   const port = await freePort();
-  const state = { cuts: 0, armed: true };
+  const state = { cuts: 0, connections: 0, armed: true };
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
+    state.connections++;
     const upstream = net.connect(target, "127.0.0.1");
     sockets.add(client).add(upstream);
     const cutThis = state.armed;
@@ -165,6 +167,9 @@ export async function startCuttingProxy(
     port,
     get cuts() {
       return state.cuts;
+    },
+    get connections() {
+      return state.connections;
     },
     stop: () =>
       new Promise<void>((r) => {

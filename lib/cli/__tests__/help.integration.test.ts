@@ -12,23 +12,10 @@ import { answers, freePort } from "@/lib/testing/ports";
  * build, no store), and refuses an unknown flag with exit 64; the demo says which setting moves a taken port; the
  * reference IdP starts without oidc-provider's "Unsupported runtime" line. The built bundles, as `npm run …` runs them.
  */
+/** Every command the bundle step builds from lib/cli (package.json's build:cli), so a new one is tested here too. */
 const COMMANDS = [
-  "start",
-  "demo",
-  "sync",
-  "generate",
-  "places",
-  "partner-idp",
-  "sso-check",
-  "mcp-keys",
-  "bench-sync",
-  "bench-nearby",
-  "bench-pages",
-  "bench-sso",
-  "bench-sso-check",
-  "bench-mcp",
-  "bench-js",
-];
+  ...JSON.parse(fs.readFileSync("package.json", "utf8")).scripts["build:cli"].matchAll(/lib\/cli\/([\w-]+)\.ts/g),
+].map((m: RegExpMatchArray) => m[1]!);
 /** Longer than any command needs to print its usage, even on a loaded machine; far shorter than any start. */
 const PROMPT_MS = 20_000;
 

@@ -1,6 +1,7 @@
 import http from "node:http";
 import net from "node:net";
 import type { AddressInfo } from "node:net";
+import { startOtherService } from "@/lib/testing/other-service";
 import { loopbackName } from "@/lib/testing/loopback-name";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startGuardProxy, type GuardProxy } from "../guard-proxy";
@@ -15,16 +16,11 @@ let server: http.Server;
 let port: number;
 const hits: string[] = [];
 /** Another service on this machine (a database, a cache, the application): never reached, switch or not. */
-let other: net.Server;
+let other: Awaited<ReturnType<typeof startOtherService>>;
 let otherPort: number;
-let otherConnections = 0;
 beforeAll(async () => {
-  other = net.createServer((socket) => {
-    otherConnections++;
-    socket.end("+PONG\r\n");
-  });
-  await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
-  otherPort = (other.address() as AddressInfo).port;
+  other = await startOtherService();
+  otherPort = other.port;
   server = http.createServer((req, res) => {
     hits.push(req.url ?? "");
     if (req.url === "/redirect")
@@ -238,7 +234,7 @@ describe("under the development switch", () => {
     }
     expect((await viaProxy(proxy, `http://127.0.0.1:${otherPort}/`)).status).toBe(403);
     expect((await viaProxy(proxy, `http://app.localhost:${port}/ops`)).status).toBe(403);
-    expect(otherConnections).toBe(0);
+    expect(other.connections).toBe(0);
     expect(hits).toEqual(["/page"]);
     expect(proxy.refusals).toEqual(
       [...refused, `http://127.0.0.1:${otherPort}/`, `http://app.localhost:${port}/ops`].map((target) => ({

@@ -1,5 +1,6 @@
 import http from "node:http";
-import net, { type AddressInfo } from "node:net";
+import type { AddressInfo } from "node:net";
+import { startOtherService } from "@/lib/testing/other-service";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CheckRun } from "../context";
 import { shownLocation } from "../http";
@@ -104,16 +105,11 @@ describe("under the development switch, a discovery document naming another port
   let provider: http.Server;
   let issuer: string;
   /** Another service on this machine (a cache, a database): the switch opens the provider named, not it. */
-  let other: net.Server;
+  let other: Awaited<ReturnType<typeof startOtherService>>;
   let otherPort: number;
-  let otherConnections = 0;
   beforeAll(async () => {
-    other = net.createServer((socket) => {
-      otherConnections++;
-      socket.end("+PONG\r\n");
-    });
-    await new Promise<void>((resolve) => other.listen(0, "127.0.0.1", resolve));
-    otherPort = (other.address() as AddressInfo).port;
+    other = await startOtherService();
+    otherPort = other.port;
     provider = http.createServer((req, res) => {
       res.setHeader("content-type", "application/json");
       if (req.url !== "/.well-known/openid-configuration") return res.writeHead(400).end("{}");
@@ -152,6 +148,6 @@ describe("under the development switch, a discovery document naming another port
     expect(item("jwks.rs256")).toMatchObject({ status: "fail", reason: expect.stringMatching(closed) });
     expect(item("token.post").status).toBe("skipped");
     expect(report.ok).toBe(false);
-    expect(otherConnections).toBe(0);
+    expect(other.connections).toBe(0);
   });
 });

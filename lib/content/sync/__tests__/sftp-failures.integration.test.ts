@@ -1,15 +1,12 @@
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
-import { Writable } from "node:stream";
-import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startSftpServer, sshdAvailable, type SftpServer } from "@/lib/testing/sftp-server";
+import { capturingLog } from "@/lib/testing/log";
+import { startRelay, startSftpServer, sshdAvailable, type SftpServer } from "@/lib/testing/sftp-server";
 import { openTestStore, type TestStore } from "@/lib/testing/store";
 import { hotel, range, tempDir, writeExport } from "@/lib/testing/exports";
 import { runSyncCli } from "@/lib/testing/cli";
-import { freePort } from "@/lib/testing/ports";
 import { SftpSource } from "../sources";
 import { syncExport } from "..";
 import { countHotels, recentRuns } from "../../../hotels/queries";
@@ -32,51 +29,6 @@ afterAll(async () => {
   await store?.drop();
   await server?.stop();
 });
-
-/** A loopback TCP relay in front of the sshd that counts the connections made through it. */
-async function countingRelay(): Promise<{ port: number; connections: number; stop(): Promise<void> }> {
-  const port = await freePort();
-  const state = { connections: 0 };
-  const sockets = new Set<net.Socket>();
-  const relay = net.createServer((client) => {
-    state.connections++;
-    const upstream = net.connect(server.port, "127.0.0.1");
-    sockets.add(client).add(upstream);
-    client.pipe(upstream).pipe(client);
-    const close = () => {
-      client.destroy();
-      upstream.destroy();
-    };
-    client.on("error", close).on("close", close);
-    upstream.on("error", close).on("close", close);
-  });
-  await new Promise<void>((r) => relay.listen(port, "127.0.0.1", r));
-  return {
-    port,
-    get connections() {
-      return state.connections;
-    },
-    stop: () =>
-      new Promise<void>((r) => {
-        for (const s of sockets) s.destroy();
-        relay.close(() => r());
-      }),
-  };
-}
-
-function capturingLog() {
-  const lines: Record<string, unknown>[] = [];
-  const log = pino(
-    { level: "debug" },
-    new Writable({
-      write(chunk, _enc, cb) {
-        lines.push(JSON.parse(String(chunk)));
-        cb();
-      },
-    }),
-  );
-  return { log, lines };
-}
 
 /** An export folder the password user (not root: permissions apply to it) may list, with `hotels.jsonl` in it. */
 function exportForThePasswordUser(): string {
@@ -116,7 +68,7 @@ const baseEnv = () => ({
 
 describe("what the partner's server refuses", () => {
   it("a folder that does not exist fails at once with SOURCE_NOT_FOUND: one connection, no retry", async () => {
-    const relay = await countingRelay();
+    const relay = await startRelay(server.port);
     relays.push(relay);
     const missing = path.join(tempDir(), "no-such-folder");
     const { log, lines } = capturingLog();
@@ -150,7 +102,7 @@ describe("what the partner's server refuses", () => {
     const user = passwordUser();
     const dir = exportForThePasswordUser();
     fs.chmodSync(dir, 0o700); // root's own: the password user may not look inside
-    const relay = await countingRelay();
+    const relay = await startRelay(server.port);
     relays.push(relay);
     const { log, lines } = capturingLog();
     const failure = syncExport({
@@ -184,7 +136,7 @@ describe("what the partner's server refuses", () => {
     const user = passwordUser();
     const dir = exportForThePasswordUser();
     fs.chmodSync(path.join(dir, "hotels.jsonl"), 0o000);
-    const relay = await countingRelay();
+    const relay = await startRelay(server.port);
     relays.push(relay);
     const run = await runSyncCli([`sftp://${user.name}@127.0.0.1:${relay.port}${dir}`, "--json"], {
       ...baseEnv(),
@@ -247,7 +199,7 @@ describe("what an operator's setting gets wrong, found before connecting", () =>
   });
 
   it("a malformed SFTP_HOST_FINGERPRINT: INVALID_CONFIG naming it, in the JSON too, exit 1", async () => {
-    const relay = await countingRelay();
+    const relay = await startRelay(server.port);
     relays.push(relay);
     const dir = writeExport({ "hotels.jsonl": [hotel(1)] });
     const runsBefore = await recentRuns(store.db, 1);
@@ -288,7 +240,7 @@ describe("what an operator's setting gets wrong, found before connecting", () =>
   });
 
   it("a key file that is not a usable private key: INVALID_CONFIG naming the setting at fault", async () => {
-    const relay = await countingRelay();
+    const relay = await startRelay(server.port);
     relays.push(relay);
     const keys = tempDir("keys-");
     const encrypted = path.join(keys, "encrypted");

@@ -1,10 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { Writable } from "node:stream";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startCuttingProxy, startSftpServer, sshdAvailable, type SftpServer } from "@/lib/testing/sftp-server";
+import { capturingLog } from "@/lib/testing/log";
+import { startRelay, startSftpServer, sshdAvailable, type SftpServer } from "@/lib/testing/sftp-server";
 import { openTestStore, type TestStore } from "@/lib/testing/store";
 import { SftpSource } from "../sources";
 import { MAX_SCHEMA_BYTES } from "../sources/sftp";
@@ -24,20 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.stop();
 });
-
-function capturingLog() {
-  const lines: Record<string, unknown>[] = [];
-  const log = pino(
-    { level: "debug" },
-    new Writable({
-      write(chunk, _enc, cb) {
-        lines.push(JSON.parse(String(chunk)));
-        cb();
-      },
-    }),
-  );
-  return { log, lines };
-}
 
 function source(dir: string, over: Partial<ConstructorParameters<typeof SftpSource>[0]> = {}) {
   return new SftpSource({
@@ -176,7 +161,7 @@ describe("sync over SFTP from a real OpenSSH server", () => {
       const dir = tempDir();
       await generateExport({ out: dir, count: 3000, seed: 11 });
       const size = fs.statSync(path.join(dir, "hotels.jsonl")).size;
-      const proxy = await startCuttingProxy(server.port, Math.floor(size / 2));
+      const proxy = await startRelay(server.port, Math.floor(size / 2));
       const { log, lines } = capturingLog();
       const fresh = await openTestStore("sqlite");
       try {
@@ -208,7 +193,7 @@ describe("sync over SFTP from a real OpenSSH server", () => {
       // The new file holds five of the first records again: the run started over writes the very versions (ids and
       // numbers) the abandoned attempt had sent, which must have been dropped, not left to collide.
       const replacement = fs.readFileSync(file, "utf8").split("\n").slice(0, 5).join("\n") + "\n";
-      const proxy = await startCuttingProxy(server.port, Math.floor(fs.statSync(file).size / 3), () =>
+      const proxy = await startRelay(server.port, Math.floor(fs.statSync(file).size / 3), () =>
         fs.writeFileSync(file, replacement),
       );
       const fresh = await openTestStore(kind);
