@@ -150,6 +150,14 @@ export class SyncWorker {
           await notifyPending(db, this.opts.webhook, log);
           return "published";
         }
+        // A schema refusal comes before the run lists the files: the listing this check saw stands for them, so
+        // that the same files are not run again.
+        await db
+          .updateTable("sync_runs")
+          .set({ fingerprint })
+          .where("id", "=", summary.runId)
+          .where("fingerprint", "is", null)
+          .execute();
         await this.alert({
           kind: "refused",
           key: `refused:${summary.runId}`,
@@ -209,7 +217,7 @@ export class SyncWorker {
    * last published run (or after this worker started, when nothing was ever published). Not while a run is going.
    */
   async checkStale(): Promise<boolean> {
-    const { store, log } = this.opts;
+    const { store } = this.opts;
     const db = store.db;
     const last = await db
       .selectFrom("sync_runs")
