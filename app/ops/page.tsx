@@ -37,7 +37,9 @@ export default async function StatusPage({ searchParams }: Props) {
           <ul>
             {alerts.map((a) => (
               <li key={a.id} data-alert-id={a.id}>
-                <strong>{a.kind === "stale" ? "No new export" : a.kind === "refused" ? "Run refused" : "Run failed"}</strong>
+                <strong>
+                  {a.kind === "stale" ? "No new export" : a.kind === "refused" ? "Run refused" : "Run failed"}
+                </strong>
                 {a.code ? ` (${a.code})` : ""}: {a.message} <span className="muted">raised {a.raised_at}</span>
                 {a.resolved_at && <span className="muted">; over since {a.resolved_at}</span>}
                 {a.run_id !== null && (

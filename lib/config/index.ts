@@ -56,7 +56,11 @@ const envSchema = z.object({
   /** The time zone SYNC_SCHEDULE is read in (IANA name). */
   SYNC_TIMEZONE: z.string().trim().min(1).default("UTC"),
   /** Alert when no new export has been published this many hours after the check that expected one. */
-  SYNC_STALE_HOURS: z.coerce.number().positive().max(24 * 30).default(6),
+  SYNC_STALE_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(6),
   /** The worker's tries again of a run that failed transiently (server or store unreachable, lock held). */
   SYNC_RETRIES: z.coerce.number().int().min(0).max(20).default(3),
   /** The first wait before such a try (then doubled each time). */
@@ -250,7 +254,9 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
       },
     ]);
   if (!knownTimeZone(cfg.SYNC_TIMEZONE))
-    throw new ConfigError([{ setting: "SYNC_TIMEZONE", message: "is not a time zone (an IANA name: Europe/Zurich, UTC)" }]);
+    throw new ConfigError([
+      { setting: "SYNC_TIMEZONE", message: "is not a time zone (an IANA name: Europe/Zurich, UTC)" },
+    ]);
   const schedule = scheduleProblem(cfg.SYNC_SCHEDULE, cfg.SYNC_TIMEZONE);
   if (schedule) throw new ConfigError([{ setting: "SYNC_SCHEDULE", message: schedule }]);
   const webhook =

@@ -22,7 +22,11 @@ export interface NewAlert {
 }
 
 /** Raises an alert unless one for the same condition is still unresolved; the new alert, or undefined. */
-export async function raiseAlert(db: Kysely<Database>, alert: NewAlert, now = new Date()): Promise<SyncAlert | undefined> {
+export async function raiseAlert(
+  db: Kysely<Database>,
+  alert: NewAlert,
+  now = new Date(),
+): Promise<SyncAlert | undefined> {
   return db
     .insertInto("sync_alerts")
     .values({
@@ -93,8 +97,13 @@ export function webhookBody(alert: SyncAlert): { text: string; alert: Record<str
       : alert.kind === "failed"
         ? "Hotel content sync failed"
         : "No new hotel content export";
+  // Slack reads &, < and > in text as its own markup: escaped, as its documentation asks.
+  const text = `${title}${alert.code ? ` (${alert.code})` : ""}: ${alert.message}`
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;");
   return {
-    text: `${title}${alert.code ? ` (${alert.code})` : ""}: ${alert.message}`,
+    text,
     alert: {
       id: alert.id,
       kind: alert.kind,

@@ -26,9 +26,9 @@ describe("the sync worker's settings", () => {
   });
 
   it("posts alerts only over https, or plain http to this machine under the development switch", () => {
-    expect(parseConfig({ SYNC_ALERT_WEBHOOK_URL: "https://hooks.slack.com/services/T/B/x" }).SYNC_ALERT_WEBHOOK_URL).toBe(
-      "https://hooks.slack.com/services/T/B/x",
-    );
+    expect(
+      parseConfig({ SYNC_ALERT_WEBHOOK_URL: "https://hooks.slack.com/services/T/B/x" }).SYNC_ALERT_WEBHOOK_URL,
+    ).toBe("https://hooks.slack.com/services/T/B/x");
     expect(refusal({ SYNC_ALERT_WEBHOOK_URL: "http://hooks.example.com/x" })).toBe(
       "SYNC_ALERT_WEBHOOK_URL: must use https (plain http only to this machine)",
     );

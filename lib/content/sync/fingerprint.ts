@@ -10,5 +10,7 @@ export function exportFingerprint(source: string, files: readonly ExportFile[]):
   const listed = [...files]
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     .map((f) => [f.name, f.size, Math.round(f.mtime)]);
-  return createHash("sha256").update(JSON.stringify([source, listed])).digest("hex");
+  return createHash("sha256")
+    .update(JSON.stringify([source, listed]))
+    .digest("hex");
 }

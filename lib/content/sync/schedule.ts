@@ -29,15 +29,10 @@ export interface SyncWorkerOptions {
 }
 
 export type CheckOutcome =
-  | "published"
-  | "refused"
-  | "failed"
-  | "unchanged"
-  | "refused-before"
-  | "empty"
-  | "locked"
-  | "busy"
-  | "stopped";
+  "published" | "refused" | "failed" | "unchanged" | "refused-before" | "empty" | "locked" | "busy" | "stopped";
+
+/** Failures that are the export's own: the same files fail the same way (see content-sync.md's table). */
+const EXPORT_FAULTS = ["EMPTY_EXPORT", "INVALID_EXPORT_FILE", "TRUNCATED_INPUT", "SCHEMA_TOO_LARGE"];
 
 /** How often staleness is looked at: a query of the store, nothing on the source. */
 const STALE_CHECK = "* * * * *";
@@ -71,7 +66,11 @@ export class SyncWorker {
     const onError = (e: unknown) => log.error({ err: e }, "scheduled check crashed");
     this.jobs.push(
       new Cron(schedule, { timezone, protect: true, catch: onError }, () => this.tick().then(() => undefined)),
-      new Cron(STALE_CHECK, { timezone, protect: true, catch: onError }, () => this.checkStale().then(() => undefined)),
+      new Cron(STALE_CHECK, { timezone, protect: true, catch: onError }, async () => {
+        await this.checkStale();
+        // A post that failed is tried again within minutes, not at the next (maybe daily) check.
+        await notifyPending(this.opts.store.db, this.opts.webhook, log);
+      }),
     );
     log.info(
       { schedule, timezone, next: this.jobs[0]!.nextRun()?.toISOString(), staleHours: this.opts.staleHours },
@@ -121,23 +120,36 @@ export class SyncWorker {
           .executeTakeFirst();
         if (lastPublished?.fingerprint === fingerprint) {
           await source.close();
-          log.info({ source: source.label, runId: lastPublished.id }, "no new export: the listing is the published one");
+          log.info(
+            { source: source.label, runId: lastPublished.id },
+            "no new export: the listing is the published one",
+          );
           await this.succeeded();
           return "unchanged";
         }
-        // A refusal is the export's own (its schema, its removals): the same files would be refused again. An
-        // operator decides (npm run sync -- --force or --allow-schema-change); a new export is tried by itself.
+        // A refusal is the export's own (its schema, its removals), as are some failures (a truncated file): the
+        // same files would end the same way again. An operator decides (npm run sync -- --force or
+        // --allow-schema-change); a new export is tried by itself.
         const refused = await db
           .selectFrom("sync_runs")
           .select("id")
           .where("fingerprint", "=", fingerprint)
-          .where("status", "=", "refused")
+          .where((eb) =>
+            eb.or([
+              eb("status", "=", "refused"),
+              eb.and([eb("status", "=", "failed"), eb("error_code", "in", EXPORT_FAULTS)]),
+            ]),
+          )
           .where("id", ">", lastPublished?.id ?? 0)
           .limit(1)
           .executeTakeFirst();
         if (refused) {
           await source.close();
-          log.info({ source: source.label, runId: refused.id }, "this export was refused before: waiting for a new one");
+          log.info(
+            { source: source.label, runId: refused.id },
+            "this export was refused before: waiting for a new one",
+          );
+          await this.succeeded();
           return "refused-before";
         }
         log.info(

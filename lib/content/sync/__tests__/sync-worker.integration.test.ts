@@ -2,6 +2,7 @@ import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import path from "node:path";
+import { gzipSync } from "node:zlib";
 import { Writable } from "node:stream";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -293,6 +294,29 @@ describe.each(["sqlite", "postgres"] as const)("the sync worker on %s", (kind) =
     } finally {
       await receiver.stop();
     }
+  });
+
+  it("an export that fails for its own fault (a truncated file) alerts once and is not read again", async () => {
+    await store.db.deleteFrom("sync_alerts").execute();
+    const lines = range(1, 400).map((n) => JSON.stringify(hotel(n)));
+    const gz = gzipSync(lines.join("\n"));
+    const dir = writeExport({ "hotels.jsonl.gz": gz.subarray(0, gz.length - 40) });
+    const asked = { files: 0 };
+    const w = worker(store, dir, {
+      openSource: () => {
+        const source = sftpSource(dir);
+        const read = source.read.bind(source);
+        source.read = (file) => (asked.files++, read(file));
+        return source;
+      },
+    });
+    expect(await w.tick()).toBe("failed");
+    expect((await runs()).at(-1)).toMatchObject({ status: "failed", error_code: "TRUNCATED_INPUT" });
+    expect(await alerts()).toMatchObject([{ kind: "failed", code: "TRUNCATED_INPUT" }]);
+    const reads = asked.files;
+    expect(await w.tick()).toBe("refused-before");
+    expect(asked.files).toBe(reads);
+    expect(await alerts()).toHaveLength(1);
   });
 
   it("no new export long after the expected one alerts once", async () => {
