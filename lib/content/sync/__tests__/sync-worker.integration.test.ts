@@ -373,6 +373,53 @@ describe("npm run worker", () => {
     expect(http.stderr).toContain("SYNC_ALERT_WEBHOOK_URL: must use https");
   });
 
+  it("on SIGTERM lets a running sync finish; past the grace time leaves it for the next run to recover", async () => {
+    const store = await openTestStore("sqlite");
+    try {
+      const dir = writeExport({ "hotels.jsonl": range(1, 30).map((n) => hotel(n)) });
+      const env = { SYNC_SOURCE: dir, DATABASE_URL: store.databaseUrl, NODE_ENV: "test" };
+      const statuses = async () =>
+        (await store.db.selectFrom("sync_runs").selectAll().orderBy("id").execute()).map((r) => [
+          r.status,
+          r.error_code,
+        ]);
+
+      // Stopped while its run is paused with everything staged: the run finishes, then the worker exits.
+      const patient = runCli("worker", [], { ...env, SYNC_TEST_PAUSE_AT: "staged:1500" });
+      await patient.waitFor('"msg":"fault point"');
+      patient.child.kill("SIGTERM");
+      const first = await patient.done;
+      expect(first.code).toBe(0);
+      expect(first.stderr.indexOf("waiting for the running check to finish")).toBeGreaterThan(0);
+      expect(first.stderr.indexOf('"msg":"sync published"')).toBeGreaterThan(
+        first.stderr.indexOf("waiting for the running check to finish"),
+      );
+      expect(await statuses()).toEqual([["published", null]]);
+
+      // No grace: the run is left as it is (nothing of it published); the next worker recovers it and publishes.
+      writeExport({ "hotels.jsonl": range(1, 30).map((n) => hotel(n, { is_vr: true })) }, { dir });
+      const hasty = runCli("worker", [], { ...env, SYNC_TEST_PAUSE_AT: "staged:60000", SYNC_STOP_GRACE_SECONDS: "0" });
+      await hasty.waitFor('"msg":"fault point"');
+      hasty.child.kill("SIGTERM");
+      expect((await hasty.done).code).toBe(1);
+      expect(await statuses()).toEqual([
+        ["published", null],
+        ["running", null],
+      ]);
+      const next = runCli("worker", [], env);
+      await next.waitFor('"msg":"sync published"');
+      next.child.kill("SIGTERM");
+      expect((await next.done).code).toBe(0);
+      expect(await statuses()).toEqual([
+        ["published", null],
+        ["failed", "ABANDONED"],
+        ["published", null],
+      ]);
+    } finally {
+      await store.drop();
+    }
+  });
+
   it("syncs on its schedule, then stops cleanly on SIGTERM", async () => {
     const store = await openTestStore("sqlite");
     try {
