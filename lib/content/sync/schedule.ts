@@ -3,7 +3,7 @@ import type { Logger } from "@/lib/log";
 import type { Store } from "@/lib/store";
 import { isTransientSyncError, syncFailure } from "@/lib/content/errors";
 import { notifyPending, raiseAlert, resolveAlerts, type Webhook } from "@/lib/ops/alerts";
-import { failedRunOf, syncExport, type SyncOptions } from "./index";
+import { failedRunOf, syncExport, type SyncOptions, type SyncProgress } from "./index";
 import { exportFingerprint } from "./fingerprint";
 import { scheduleOf } from "./cron";
 import type { ExportSource } from "./sources";
@@ -33,6 +33,17 @@ export type CheckOutcome =
 
 /** Failures that are the export's own: the same files fail the same way (see content-sync.md's table). */
 const EXPORT_FAULTS = ["EMPTY_EXPORT", "INVALID_EXPORT_FILE", "TRUNCATED_INPUT", "SCHEMA_TOO_LARGE"];
+
+/** A run's progress as a log line every PROGRESS_MS (a worker has no terminal to draw a bar on). */
+const PROGRESS_MS = 5000;
+function progressLog(log: Logger): (p: SyncProgress) => void {
+  let last = Date.now();
+  return (p) => {
+    if (Date.now() - last < PROGRESS_MS) return;
+    last = Date.now();
+    log.info({ file: p.file, bytesRead: p.bytesRead, totalBytes: p.totalBytes, records: p.records }, "sync progress");
+  };
+}
 
 /** How often staleness is looked at: a query of the store, nothing on the source. */
 const STALE_CHECK = "* * * * *";
@@ -156,7 +167,7 @@ export class SyncWorker {
           { source: source.label, files: files.length, bytes: files.reduce((a, f) => a + f.size, 0) },
           "new export found: syncing",
         );
-        const summary = await syncExport({ ...this.opts.sync, store, source, log });
+        const summary = await syncExport({ ...this.opts.sync, store, source, log, onProgress: progressLog(log) });
         if (summary.status === "published") {
           await resolveAlerts(db, ["failed", "refused", "stale"], this.now());
           await notifyPending(db, this.opts.webhook, log);
