@@ -244,8 +244,9 @@ describe.each(["sqlite", "postgres"] as const)("the sync worker on %s", (kind) =
       expect((await runs()).at(-1)!.id).toBe(run.id);
       expect(receiver.bodies).toHaveLength(1);
 
-      // A new export (the partner fixed the schema) publishes and ends the alert (it stays until acknowledged).
-      writeExport({ "hotels.jsonl": range(1, 400).map((n) => hotel(n)) }, { dir });
+      // The next refresh (new files: spec §4.3.3), with the partner's schema fixed, publishes and ends the alert (it
+      // stays until acknowledged). SFTP gives whole seconds: a size of its own tells it from the refused files.
+      writeExport({ "hotels.jsonl": range(1, 400).map((n) => hotel(n, { is_vr: false })) }, { dir });
       expect(await w.tick()).toBe("published");
       expect((await alerts())[0]!.resolved_at).not.toBeNull();
       expect(text()).toContain("alert posted");
