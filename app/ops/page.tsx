@@ -2,6 +2,7 @@ import Link from "next/link";
 import { store } from "@/lib/store";
 import { opsAccess } from "@/lib/ops/session";
 import { ARRIVALS_DAYS, loadStatus } from "@/lib/ops/status";
+import { unacknowledgedAlerts } from "@/lib/ops/alerts";
 import { OpsGate } from "./gate";
 
 export const dynamic = "force-dynamic";
@@ -26,9 +27,35 @@ export default async function StatusPage({ searchParams }: Props) {
   const { runs, runId, rejected, removed, arrivals, tracking, signOn } = await loadStatus(db, {
     runId: Number(query.run) || undefined,
   });
+  const alerts = await unacknowledgedAlerts(db);
 
   return (
     <>
+      {alerts.length > 0 && (
+        <section id="alerts" role="alert" aria-labelledby="alerts-title" className="ops-alerts" data-testid="alerts">
+          <h2 id="alerts-title">Sync alerts</h2>
+          <ul>
+            {alerts.map((a) => (
+              <li key={a.id} data-alert-id={a.id}>
+                <strong>
+                  {a.kind === "stale" ? "No new export" : a.kind === "refused" ? "Run refused" : "Run failed"}
+                </strong>
+                {a.code ? ` (${a.code})` : ""}: {a.message} <span className="muted">raised {a.raised_at}</span>
+                {a.resolved_at && <span className="muted">; over since {a.resolved_at}</span>}
+                {a.run_id !== null && (
+                  <>
+                    {" "}
+                    <Link href={`/ops?run=${a.run_id}`}>run #{a.run_id}</Link>
+                  </>
+                )}
+                <form method="post" action={`/ops/alerts/${a.id}/ack`}>
+                  <button type="submit">Acknowledge</button>
+                </form>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       <h1>Status</h1>
       <form className="login" method="get" action="/ops/hotels">
         <label htmlFor="hotel-id">Property id</label>

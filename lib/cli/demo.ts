@@ -18,12 +18,15 @@ const usage = `Usage: npm run demo [-- --no-build]
 
 Builds the app (unless --no-build), generates the sample export (once, into .data/demo), syncs it into the embedded
 SQLite store, starts the reference partner identity provider on https://localhost:9443 (IDP_PORT moves it) with both
-demo brands registered, and serves the product on http://localhost:3000 (PORT moves it). Ctrl-C stops both.`;
+demo brands registered, serves the product on http://localhost:3000 (PORT moves it) and runs the sync worker on
+the sample export (checking every minute unless SYNC_SCHEDULE is set). Ctrl-C stops them all.`;
 
 const { values: flags } = commandLine("demo", usage, { options: { "no-build": { type: "boolean", default: false } } });
 const EXPORT_DIR = path.join(".data", "demo", "export");
 /** The demo's operators' token (a real deployment sets OPS_TOKEN; the demo prints this one). */
 const DEMO_OPS_TOKEN = "demo-operators-token-0001";
+/** The demo's worker checks every minute, so that a new export shows without waiting for tomorrow's 04:00. */
+const DEMO_SYNC_SCHEDULE = "* * * * *";
 
 /** Whether something already listens on `port` at `host` (checked by trying to listen there). */
 function portTaken(port: number, host: string): Promise<boolean> {
@@ -111,8 +114,24 @@ operators' status page: http://localhost:${port}/ops  (token: ${cfg.OPS_TOKEN ? 
     stdio: "inherit",
     env: { ...process.env, OPS_TOKEN: opsToken, ...sso?.env },
   });
-  for (const sig of ["SIGINT", "SIGTERM"] as const) process.on(sig, () => server.kill(sig));
-  server.on("exit", (code) => void (sso ? sso.idp.close() : Promise.resolve()).then(() => process.exit(code ?? 0)));
+  // The sync worker, as a deployment runs it beside the servers: it checks the sample export (once now, finding it
+  // unchanged, then every minute unless SYNC_SCHEDULE says otherwise) and its alerts show on /ops.
+  const schedule = process.env.SYNC_SCHEDULE ?? DEMO_SYNC_SCHEDULE;
+  const worker = spawn(process.execPath, [path.join(".build", "cli", "worker.mjs")], {
+    stdio: "inherit",
+    env: { ...process.env, SYNC_SOURCE: path.resolve(EXPORT_DIR), SYNC_SCHEDULE: schedule },
+  });
+  console.log(`sync worker (npm run worker): checks ${EXPORT_DIR} on "${schedule}"; a new export written there syncs at
+  the next check, and a refused one (too many removals, another schema) raises an alert on /ops\n`);
+  for (const sig of ["SIGINT", "SIGTERM"] as const)
+    process.on(sig, () => {
+      server.kill(sig);
+      worker.kill(sig);
+    });
+  server.on("exit", (code) => {
+    worker.kill("SIGTERM");
+    void (sso ? sso.idp.close() : Promise.resolve()).then(() => process.exit(code ?? 0));
+  });
 }
 
 main().catch((e: unknown) => {

@@ -27,13 +27,10 @@ function settings(): Config {
   try {
     return config();
   } catch (e) {
-    const issues = e instanceof ConfigError ? e.issues : [];
     throw new SyncError({
       code: "INVALID_CONFIG",
-      message: issues.length
-        ? issues.map((i) => `${i.setting}: ${i.message}`).join("; ")
-        : (e as Error).message.replace(/\s*\n\s*/g, " "),
-      field: issues[0]?.setting,
+      message: e instanceof ConfigError ? e.oneLine : (e as Error).message.replace(/\s*\n\s*/g, " "),
+      field: e instanceof ConfigError ? e.issues[0]?.setting : undefined,
       cause: e,
     });
   }

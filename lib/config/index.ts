@@ -2,6 +2,8 @@ import { z } from "zod";
 import os from "node:os";
 import path from "node:path";
 import { PAUSE_STEPS, parsePause } from "@/lib/content/sync/faults";
+import { scheduleProblem } from "@/lib/content/sync/cron";
+import { webhookUrlProblem } from "@/lib/ops/webhook-url";
 import { logLevelSchema } from "./log-level";
 import { attributionUrlProblem, tileTemplateProblem, type TileServer } from "@/lib/maps/tile-server";
 
@@ -49,6 +51,30 @@ const envSchema = z.object({
     .default(4 * 1024 * 1024),
   /** A lock whose holder has not renewed it for this long is taken over (the holder crashed). */
   SYNC_LOCK_STALE_SECONDS: z.coerce.number().int().positive().default(30),
+  /** The worker (npm run worker): the source it checks, sftp://user@host:port/path or a local path. */
+  SYNC_SOURCE: z.string().trim().min(1).optional(),
+  /** When the worker checks the source: a cron expression (five fields, or six with seconds first). */
+  SYNC_SCHEDULE: z.string().trim().min(1).default("0 4 * * *"),
+  /** The time zone SYNC_SCHEDULE is read in (IANA name). */
+  SYNC_TIMEZONE: z.string().trim().min(1).default("UTC"),
+  /** Alert when no new export has been published this many hours after the check that expected one. */
+  SYNC_STALE_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(6),
+  /** The worker's tries again of a run that failed transiently (server or store unreachable, lock held). */
+  SYNC_RETRIES: z.coerce.number().int().min(0).max(20).default(3),
+  /** The first wait before such a try (then doubled each time). */
+  SYNC_RETRY_BASE_MS: z.coerce.number().int().min(1).default(60_000),
+  /** On SIGTERM, how long the worker lets a running sync finish before leaving it (the next run recovers it). */
+  SYNC_STOP_GRACE_SECONDS: z.coerce.number().min(0).max(3600).default(20),
+  /** Where the worker posts its alerts (JSON, Slack-compatible): https, or http to this machine under the switch below. */
+  SYNC_ALERT_WEBHOOK_URL: z.string().trim().optional(),
+  /** Development switch: lets SYNC_ALERT_WEBHOOK_URL name this machine (plain http allowed there). */
+  SYNC_ALERT_DEV_ALLOW_LOOPBACK: flag.default(false),
+  /** Time limit of one webhook post. */
+  SYNC_ALERT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   /** SFTP credentials: a private key file (and optional passphrase) or a password. */
   SFTP_PRIVATE_KEY_FILE: z.string().optional(),
   SFTP_PASSPHRASE: z.string().optional(),
@@ -202,6 +228,11 @@ export class ConfigError extends Error {
     this.name = "ConfigError";
     this.issues = issues;
   }
+
+  /** The settings at fault in one line ("SETTING: why; SETTING: why"), as a command says it. */
+  get oneLine(): string {
+    return this.issues.map((i) => `${i.setting}: ${i.message}`).join("; ");
+  }
 }
 
 export function parseConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -229,6 +260,16 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
         message: "required with MAP_TILE_URL (tile sources require their attribution)",
       },
     ]);
+  if (!knownTimeZone(cfg.SYNC_TIMEZONE))
+    throw new ConfigError([
+      { setting: "SYNC_TIMEZONE", message: "is not a time zone (an IANA name: Europe/Zurich, UTC)" },
+    ]);
+  const schedule = scheduleProblem(cfg.SYNC_SCHEDULE, cfg.SYNC_TIMEZONE);
+  if (schedule) throw new ConfigError([{ setting: "SYNC_SCHEDULE", message: schedule }]);
+  const webhook =
+    cfg.SYNC_ALERT_WEBHOOK_URL &&
+    webhookUrlProblem(cfg.SYNC_ALERT_WEBHOOK_URL, { allowLoopback: cfg.SYNC_ALERT_DEV_ALLOW_LOOPBACK });
+  if (webhook) throw new ConfigError([{ setting: "SYNC_ALERT_WEBHOOK_URL", message: webhook }]);
   const tileServer = cfg.MAP_TILE_URL
     ? {
         urlTemplate: cfg.MAP_TILE_URL,
@@ -243,6 +284,15 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     databaseKind === "sqlite" && url ? url.replace(/^sqlite:(\/\/)?/i, "") : path.join(cfg.DATA_DIR, "hotels.sqlite");
   const syncThreads = cfg.SYNC_THREADS ?? os.availableParallelism() > 1;
   return { ...cfg, databaseKind, sqliteFile, syncThreads, tileServer };
+}
+
+function knownTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 let cached: Config | undefined;

@@ -70,3 +70,20 @@ export function syncFailure(e: unknown): { code: SyncErrorCode; message: string 
     ? { code: e.code, message: e.message }
     : { code: "SYNC_FAILED", message: e instanceof Error ? e.message : String(e) };
 }
+
+/**
+ * Failures that may pass by themselves, which a scheduled run tries again later (with backoff): the server or the
+ * store out of reach, a file replaced while it was read, the lock held or taken over by another run. The others
+ * (a setting, a path, a key, the export itself) fail the same way until someone changes something.
+ */
+const TRANSIENT_SYNC_ERRORS: ReadonlySet<SyncErrorCode> = new Set([
+  "SFTP_UNAVAILABLE",
+  "STORE_UNAVAILABLE",
+  "SOURCE_CHANGED",
+  "SYNC_LOCKED",
+  "SYNC_LOCK_LOST",
+]);
+
+export function isTransientSyncError(code: SyncErrorCode): boolean {
+  return TRANSIENT_SYNC_ERRORS.has(code);
+}

@@ -292,6 +292,39 @@ function migrations(kind: DatabaseKind): Record<string, Migration> {
         await db.schema.alterTable("sso_users").addColumn("signed_out_at", "text").execute();
       },
     },
+    "0011_sync_worker": {
+      async up(db: Kysely<unknown>) {
+        // The export a run listed, hashed: the worker compares a new listing with the last published run's.
+        await db.schema.alterTable("sync_runs").addColumn("fingerprint", "text").execute();
+        // The worker's alerts, in the store so that every instance shows (and acknowledges) the same ones.
+        await db.schema
+          .createTable("sync_alerts")
+          .addColumn("id", kind === "postgres" ? "serial" : "integer", (c) =>
+            kind === "postgres" ? c.primaryKey() : c.primaryKey().autoIncrement(),
+          )
+          .addColumn("kind", "text", (c) => c.notNull())
+          .addColumn("key", "text", (c) => c.notNull())
+          .addColumn("code", "text")
+          .addColumn("message", "text", (c) => c.notNull())
+          .addColumn("run_id", "integer")
+          .addColumn("source", "text")
+          .addColumn("raised_at", "text", (c) => c.notNull())
+          .addColumn("resolved_at", "text")
+          .addColumn("acknowledged_at", "text")
+          .addColumn("notified_at", "text")
+          .addColumn("notify_attempts", "integer", (c) => c.notNull().defaultTo(0))
+          .addColumn("notify_error", "text")
+          .execute();
+        // One alert per condition while it lasts: two workers that see it at once insert it once.
+        await db.schema
+          .createIndex("sync_alerts_open_key")
+          .unique()
+          .on("sync_alerts")
+          .column("key")
+          .where(sql.ref("resolved_at"), "is", null)
+          .execute();
+      },
+    },
   };
 }
 

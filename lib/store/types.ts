@@ -75,6 +75,8 @@ export interface SyncRunsTable {
   schema_status: string | null;
   error_code: string | null;
   error_message: string | null;
+  /** The export as the run listed it (names, sizes, modification times), hashed: the worker's "nothing new" check. */
+  fingerprint: Generated<string | null>;
 }
 
 /** Ids a running sync has seen, with what it decided for each; emptied when the run ends. */
@@ -254,7 +256,31 @@ export interface HotelEventsTable {
   at: string;
 }
 
+export type SyncAlertKind = "refused" | "failed" | "stale";
+
+/**
+ * An alert of the sync worker: raised once per condition (key) while it lasts, shown on /ops until acknowledged,
+ * posted to the webhook. A resolved alert (the condition ended) no longer blocks a new one with the same key.
+ */
+export interface SyncAlertsTable {
+  id: Generated<number>;
+  kind: SyncAlertKind;
+  /** The condition: one unresolved alert per key (a partial unique index), so several workers raise it once. */
+  key: string;
+  code: string | null;
+  message: string;
+  run_id: number | null;
+  source: string | null;
+  raised_at: string;
+  resolved_at: string | null;
+  acknowledged_at: string | null;
+  notified_at: string | null;
+  notify_attempts: Generated<number>;
+  notify_error: string | null;
+}
+
 export interface Database {
+  sync_alerts: SyncAlertsTable;
   hotel_events: HotelEventsTable;
   mcp_keys: McpKeysTable;
   ops_sessions: OpsSessionsTable;

@@ -15,12 +15,14 @@ import { stageExport, type SyncProgress } from "./pipeline";
 import { openThreadedReader, type ThreadedReader } from "./reader";
 import { RunRecord, recoverAbandonedRuns, rememberFailedRun, type SyncSummary } from "./run-record";
 import { thresholdRefusal, type Refusal } from "./thresholds";
+import { exportFingerprint } from "./fingerprint";
 import { recountHotels } from "@/lib/places/recount";
 import { countsBehind } from "@/lib/places/store";
 import { processCpuMs, StepClock, type RunTimes, type ThreadTimes } from "./thread-times";
 
 export type { SyncSummary } from "./run-record";
 export { failedRunOf } from "./run-record";
+export { exportFingerprint } from "./fingerprint";
 export type { SyncProgress } from "./pipeline";
 
 export interface SyncOptions {
@@ -91,7 +93,12 @@ export async function syncExport(opts: SyncOptions): Promise<SyncSummary> {
       clock.add("set-up", performance.now() - started);
       for (let attempt = 0; ; attempt++) {
         try {
-          run.files = await stageExport({ ...opts, stager, reader });
+          run.files = await stageExport({
+            ...opts,
+            stager,
+            reader,
+            onListing: (files) => (run.fingerprint = exportFingerprint(source.label, files)),
+          });
           await pause("staging");
           await stager.finish();
           // SQLite's batches are stored already: a lock taken over meanwhile ends the run here too, not its thresholds.

@@ -1,7 +1,7 @@
 import { SyncError } from "@/lib/content/errors";
 import { readBatches, type RecordBatch, type ThreadedReader } from "./reader";
 import type { PreparedBatch, Stager } from "./stage";
-import type { ExportSource } from "./sources";
+import type { ExportFile, ExportSource } from "./sources";
 import type { SyncSummary } from "./run-record";
 
 export interface SyncProgress {
@@ -25,9 +25,12 @@ export async function stageExport(opts: {
   reader?: ThreadedReader;
   batchSize?: number;
   onProgress?: (p: SyncProgress) => void;
+  /** The listing the run reads, before any file is read. */
+  onListing?: (files: ExportFile[]) => void;
 }): Promise<SyncSummary["files"]> {
   const { source, stager } = opts;
   const files = await source.listFiles();
+  opts.onListing?.(files);
   if (!files.length) {
     throw new SyncError({
       code: "EMPTY_EXPORT",

@@ -41,6 +41,8 @@ export function failedRunOf(e: unknown): SyncSummary | undefined {
 export class RunRecord {
   schema: SchemaStatus = { status: "absent" };
   files: SyncSummary["files"] = [];
+  /** The listing's fingerprint (./fingerprint.ts), once the run has listed the export. */
+  fingerprint: string | null = null;
 
   private constructor(
     private readonly db: Kysely<Database>,
@@ -99,6 +101,7 @@ export class RunRecord {
         schema_status: JSON.stringify(s.schema),
         error_code: s.error?.code ?? null,
         error_message: s.error?.message ?? null,
+        fingerprint: this.fingerprint,
       })
       .where("id", "=", this.id)
       .execute();
