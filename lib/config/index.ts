@@ -151,8 +151,32 @@ const envSchema = z.object({
   MCP_PARTNER_LIMIT: z.coerce.number().int().min(1).default(600),
   /** Assistant endpoint: unknown api_keys per window from one client network before its keys are no longer looked up. */
   MCP_UNKNOWN_KEY_LIMIT: z.coerce.number().int().min(1).default(30),
+  /**
+   * Assistant endpoint: the share of MCP_ANONYMOUS_LIMIT one client network (/24, /48) may use, so that one client
+   * cannot take the whole shared limit (0.2 of 300: 60 requests a window).
+   */
+  MCP_ANONYMOUS_NETWORK_SHARE: share.default(0.2),
   /** The rate-limit window of both tiers. */
   MCP_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** The partners' sign-on test page: test starts a minute per brand (each stores a trace and asks the partner's IdP). */
+  SSO_TEST_STARTS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** The share of a brand's test starts one client network may use (1/3 of 30: 10 a minute). */
+  SSO_TEST_NETWORK_SHARE: share.default(1 / 3),
+  /**
+   * The costly routes' limits (lib/limits/fairness.ts), each a number of requests per LIMIT_WINDOW_SECONDS and a
+   * number in progress at once on one instance: per partner key for POST /v1/nearby-places, per client network for
+   * /api/suggest and the brand sites' pages. Requests past the number in progress wait their turn (at most
+   * FAIR_QUEUE of one client); past either limit they are answered 429 with Retry-After.
+   */
+  LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  NEARBY_LIMIT: z.coerce.number().int().min(1).default(6000),
+  NEARBY_CONCURRENCY: z.coerce.number().int().min(1).default(4),
+  SUGGEST_LIMIT: z.coerce.number().int().min(1).default(1200),
+  SUGGEST_CONCURRENCY: z.coerce.number().int().min(1).default(2),
+  PAGES_LIMIT: z.coerce.number().int().min(1).default(1200),
+  PAGES_CONCURRENCY: z.coerce.number().int().min(1).default(4),
+  /** Requests of one client that may wait for their turn on one instance; more are answered 429 at once. */
+  FAIR_QUEUE: z.coerce.number().int().min(0).default(64),
   /**
    * Development switch: the assistant endpoint answers plain HTTP from any address. Off, plain HTTP is answered only
    * for a client on this machine (spec §5 rule 3: HTTPS only).
