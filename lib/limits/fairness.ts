@@ -1,0 +1,150 @@
+import { createHash } from "node:crypto";
+import path from "node:path";
+import { config } from "@/lib/config";
+import { processShared } from "@/lib/runtime/shared";
+import { consume, networkOf, type CostlyRoute } from "./index";
+
+/**
+ * Fair use of the costly routes: one client must not starve the others. Node answers every request on one thread,
+ * so 32 concurrent hits-1000 nearby requests, one-letter suggestions or deep pages of one client put every other
+ * client's request behind theirs (a cheap page went from ~9 ms to 200–950 ms). Two limits per client, checked before
+ * Next sees the request (lib/server):
+ *
+ * - requests per window (rate-limiter-flexible, memory or Redis, shared by instances): NEARBY_LIMIT per partner key,
+ *   SUGGEST_LIMIT and PAGES_LIMIT per client network (/24, /48), answered 429 with Retry-After past it;
+ * - requests in progress on this instance (its CPU is what they share): NEARBY_CONCURRENCY, SUGGEST_CONCURRENCY and
+ *   PAGES_CONCURRENCY. Past it a request waits its turn (FIFO, no CPU used meanwhile), at most FAIR_QUEUE of one
+ *   client at a time; past that, 429. A cap on requests in progress charges each client for the time its requests
+ *   really take: a hits-1000 request (~100 × a hits-10 one) holds its place a hundred times longer, with no cost
+ *   table to keep up to date, where a cost-weighted count would need the body read and a model of each route's cost.
+ */
+
+/** A request of a costly route and whose it is (a partner key's, a client network's). */
+export interface CostlyRequest {
+  route: CostlyRoute;
+  counter: string;
+}
+
+/** Brand pages and their APIs whose work grows with the catalog: results, hotel pages, maps, sitemaps. */
+const PAGE_PATHS = /^\/(?:search|hotels\/.+|api\/hotels\/.+|api\/maps\/.+|sitemap\.xml|sitemaps\/.+)$/i;
+
+/** The request target's path as Next will route it (percent-encoding, dot segments, a trailing slash). */
+function routedPath(target: string): string {
+  let raw = target.split(/[?#]/, 1)[0]!;
+  if (/^https?:\/\//i.test(raw)) raw = raw.replace(/^https?:\/\/[^/]*/i, "") || "/";
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    decoded = raw;
+  }
+  const p = path.posix.normalize(decoded.replace(/\\/g, "/"));
+  return p.length > 1 ? p.replace(/\/$/, "") : p;
+}
+
+/**
+ * Which costly route a request is, and whose: POST /v1/nearby-places per partner key (its digest: logs and Redis
+ * never hold a key), /api/suggest and pages per client network. Undefined for every other request (/ping, static
+ * files, sign-on, operators' pages: not limited here).
+ */
+export function costlyRequest(
+  method: string | undefined,
+  target: string,
+  partnerKey: string | undefined,
+  address: string | undefined,
+): CostlyRequest | undefined {
+  const p = routedPath(target);
+  if (p === "/v1/nearby-places") {
+    if (method !== "POST") return undefined;
+    // No key: the route refuses it at once (401), so it costs nothing worth counting.
+    if (!partnerKey) return undefined;
+    return { route: "nearby", counter: `key:${createHash("sha256").update(partnerKey).digest("hex").slice(0, 32)}` };
+  }
+  if (method !== "GET" && method !== "HEAD") return undefined;
+  if (p === "/api/suggest") return { route: "suggest", counter: networkOf(address) };
+  if (PAGE_PATHS.test(p)) return { route: "pages", counter: networkOf(address) };
+  return undefined;
+}
+
+export type Admission =
+  | {
+      allowed: true;
+      /** Call once the response is done: the next waiting request of this client goes. */ release(): void;
+    }
+  | { allowed: false; retryAfter: number; reason: "rate" | "queue" | "gone" };
+
+function concurrencyOf(route: CostlyRoute): number {
+  const cfg = config();
+  if (route === "nearby") return cfg.NEARBY_CONCURRENCY;
+  if (route === "suggest") return cfg.SUGGEST_CONCURRENCY;
+  return cfg.PAGES_CONCURRENCY;
+}
+
+interface Lane {
+  active: number;
+  waiting: { go: () => void }[];
+}
+
+const lanes = () => processShared("fair-lanes", () => new Map<string, Lane>());
+
+/**
+ * A place among a client's requests in progress on this instance: at once while fewer than `cap` are, else in turn
+ * (first come, first served) once one ends; undefined when `queue` already wait or the client went away meanwhile.
+ */
+function enter(name: string, cap: number, queue: number, signal?: AbortSignal): Promise<(() => void) | undefined> {
+  const all = lanes();
+  let lane = all.get(name);
+  if (!lane) all.set(name, (lane = { active: 0, waiting: [] }));
+  const l = lane;
+  // Each admitted request's own release: the first call hands its place to the next waiting request, or frees it.
+  const place = () => {
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const next = l.waiting.shift();
+      if (next) return next.go();
+      l.active--;
+      if (l.active === 0) all.delete(name);
+    };
+  };
+  if (l.active < cap) {
+    l.active++;
+    return Promise.resolve(place());
+  }
+  if (l.waiting.length >= queue || signal?.aborted) return Promise.resolve(undefined);
+  return new Promise((resolve) => {
+    const waiter = {
+      // The place of the request that ended passes to this one (active stays as it was).
+      go: () => {
+        signal?.removeEventListener("abort", gone);
+        resolve(place());
+      },
+    };
+    const gone = () => {
+      const i = l.waiting.indexOf(waiter);
+      if (i >= 0) l.waiting.splice(i, 1);
+      resolve(undefined);
+    };
+    signal?.addEventListener("abort", gone, { once: true });
+    l.waiting.push(waiter);
+  });
+}
+
+/**
+ * Admits a costly request: one request of its client's window (429 past it, Retry-After until the window lets one
+ * through), then a place among its client's requests in progress, waiting its turn if need be. `signal`: the client
+ * went away (a waiting request then leaves the queue).
+ */
+export async function admitCostly(request: CostlyRequest, signal?: AbortSignal): Promise<Admission> {
+  const rate = await consume({ tier: request.route, counter: request.counter });
+  if (!rate.allowed) return { allowed: false, retryAfter: rate.retryAfter ?? 1, reason: "rate" };
+  const release = await enter(
+    `${request.route}:${request.counter}`,
+    concurrencyOf(request.route),
+    config().FAIR_QUEUE,
+    signal,
+  );
+  if (!release) return { allowed: false, retryAfter: 1, reason: signal?.aborted ? "gone" : "queue" };
+  return { allowed: true, release };
+}
