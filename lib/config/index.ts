@@ -163,20 +163,26 @@ const envSchema = z.object({
   /** The share of a brand's test starts one client network may use (1/3 of 30: 10 a minute). */
   SSO_TEST_NETWORK_SHARE: share.default(1 / 3),
   /**
-   * The costly routes' limits (lib/limits/fairness.ts), each a number of requests per LIMIT_WINDOW_SECONDS and a
-   * number in progress at once on one instance: per partner key for POST /v1/nearby-places, per client network for
-   * /api/suggest and the brand sites' pages. Requests past the number in progress wait their turn (at most
-   * FAIR_QUEUE of one client); past either limit they are answered 429 with Retry-After.
+   * The costly routes' limits (lib/limits/fairness.ts), per partner key for POST /v1/nearby-places, per client
+   * network for /api/suggest and the brand sites' pages: *_BUDGET_MS, milliseconds of request time per
+   * LIMIT_WINDOW_SECONDS (each request costs the time it took, at least 1); *_CONCURRENCY, requests in progress at
+   * once on one instance. Requests past the number in progress wait their turn (at most FAIR_QUEUE of one client);
+   * past the queue or the budget they are answered 429 with Retry-After, after FAIR_REFUSAL_DELAY_MS.
    */
   LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
-  NEARBY_LIMIT: z.coerce.number().int().min(1).default(6000),
+  NEARBY_BUDGET_MS: z.coerce.number().int().min(1).default(10_000),
   NEARBY_CONCURRENCY: z.coerce.number().int().min(1).default(4),
-  SUGGEST_LIMIT: z.coerce.number().int().min(1).default(1200),
+  SUGGEST_BUDGET_MS: z.coerce.number().int().min(1).default(3_000),
   SUGGEST_CONCURRENCY: z.coerce.number().int().min(1).default(2),
-  PAGES_LIMIT: z.coerce.number().int().min(1).default(1200),
+  PAGES_BUDGET_MS: z.coerce.number().int().min(1).default(8_000),
   PAGES_CONCURRENCY: z.coerce.number().int().min(1).default(4),
-  /** Requests of one client that may wait for their turn on one instance; more are answered 429 at once. */
+  /** Requests of one client that may wait for their turn on one instance; more are refused. */
   FAIR_QUEUE: z.coerce.number().int().min(0).default(64),
+  /**
+   * A costly request refused is answered after this long (at most its Retry-After): a client that retries at once, as
+   * a flood does, then sends one request a second per connection instead of thousands. 0: at once.
+   */
+  FAIR_REFUSAL_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
   /**
    * Development switch: the assistant endpoint answers plain HTTP from any address. Off, plain HTTP is answered only
    * for a client on this machine (spec §5 rule 3: HTTPS only).

@@ -2,21 +2,24 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import { config } from "@/lib/config";
 import { processShared } from "@/lib/runtime/shared";
-import { consume, networkOf, type CostlyRoute } from "./index";
+import { consume, left, networkOf, type CostlyRoute } from "./index";
 
 /**
  * Fair use of the costly routes: one client must not starve the others. Node answers every request on one thread,
  * so 32 concurrent hits-1000 nearby requests, one-letter suggestions or deep pages of one client put every other
  * client's request behind theirs (a cheap page went from ~9 ms to 200–950 ms). Two limits per client, checked before
- * Next sees the request (lib/server):
+ * Next sees the request (lib/server): per partner key for nearby places, per client network (/24, /48) for
+ * suggestions and pages.
  *
- * - requests per window (rate-limiter-flexible, memory or Redis, shared by instances): NEARBY_LIMIT per partner key,
- *   SUGGEST_LIMIT and PAGES_LIMIT per client network (/24, /48), answered 429 with Retry-After past it;
- * - requests in progress on this instance (its CPU is what they share): NEARBY_CONCURRENCY, SUGGEST_CONCURRENCY and
- *   PAGES_CONCURRENCY. Past it a request waits its turn (FIFO, no CPU used meanwhile), at most FAIR_QUEUE of one
- *   client at a time; past that, 429. A cap on requests in progress charges each client for the time its requests
- *   really take: a hits-1000 request (~100 × a hits-10 one) holds its place a hundred times longer, with no cost
- *   table to keep up to date, where a cost-weighted count would need the body read and a model of each route's cost.
+ * - A budget of request time per window (rate-limiter-flexible, memory or Redis, shared by instances): each request
+ *   costs the milliseconds it was in progress (at least 1), charged when it ends; a client with nothing left is
+ *   answered 429 with Retry-After until its window ends. Request cost varies a hundredfold (hits 1000 against hits
+ *   10, a one-letter suggestion against a name): charging the time taken weighs every request by its real cost,
+ *   with no model of each route's cost to keep and no body to read at the edge.
+ * - A number of requests in progress on this instance (its CPU is what they share). Past it a request waits its turn
+ *   (first come, first served, no CPU used meanwhile), at most FAIR_QUEUE of one client; past that, 429. A burst of a
+ *   traveller (a search page's prefetches) is only delayed; a flood is held to a few requests at a time until its
+ *   budget is spent, which then takes seconds.
  */
 
 /** A request of a costly route and whose it is (a partner key's, a client network's). */
@@ -69,9 +72,9 @@ export function costlyRequest(
 export type Admission =
   | {
       allowed: true;
-      /** Call once the response is done: the next waiting request of this client goes. */ release(): void;
+      /** Call once the response is done: its time is charged, the next waiting request goes. */ release(): void;
     }
-  | { allowed: false; retryAfter: number; reason: "rate" | "queue" | "gone" };
+  | { allowed: false; retryAfter: number; reason: "budget" | "queue" | "gone" };
 
 function concurrencyOf(route: CostlyRoute): number {
   const cfg = config();
@@ -132,19 +135,38 @@ function enter(name: string, cap: number, queue: number, signal?: AbortSignal): 
 }
 
 /**
- * Admits a costly request: one request of its client's window (429 past it, Retry-After until the window lets one
- * through), then a place among its client's requests in progress, waiting its turn if need be. `signal`: the client
- * went away (a waiting request then leaves the queue).
+ * Admits a costly request: its client must have request time left in its window (429 otherwise, Retry-After until
+ * the window ends), then a place among its client's requests in progress, waiting its turn if need be. `signal`: the
+ * client went away (a waiting request then leaves the queue). The time from admission to release is charged.
  */
 export async function admitCostly(request: CostlyRequest, signal?: AbortSignal): Promise<Admission> {
-  const rate = await consume({ tier: request.route, counter: request.counter });
-  if (!rate.allowed) return { allowed: false, retryAfter: rate.retryAfter ?? 1, reason: "rate" };
-  const release = await enter(
+  const counter = { tier: request.route, counter: request.counter };
+  const budget = await left(counter);
+  if (budget.remaining <= 0) return { allowed: false, retryAfter: budget.retryAfter, reason: "budget" };
+  const free = await enter(
     `${request.route}:${request.counter}`,
     concurrencyOf(request.route),
     config().FAIR_QUEUE,
     signal,
   );
-  if (!release) return { allowed: false, retryAfter: 1, reason: signal?.aborted ? "gone" : "queue" };
-  return { allowed: true, release };
+  if (!free) return { allowed: false, retryAfter: 1, reason: signal?.aborted ? "gone" : "queue" };
+  // The budget again once its turn came: the requests it waited behind may have spent it (a queue of a flood must
+  // not run past its budget).
+  const now = await left(counter);
+  if (now.remaining <= 0) {
+    free();
+    return { allowed: false, retryAfter: now.retryAfter, reason: "budget" };
+  }
+  const started = performance.now();
+  let charged = false;
+  return {
+    allowed: true,
+    release: () => {
+      if (charged) return;
+      charged = true;
+      // Charged before its place passes on: the next request's look at the budget comes after this charge.
+      void consume(counter, Math.max(1, Math.ceil(performance.now() - started)));
+      free();
+    },
+  };
 }

@@ -122,11 +122,11 @@ function pointsOf(c: Counter): number {
     case "sso_test_network":
       return networkShare(cfg.SSO_TEST_STARTS_PER_MINUTE, cfg.SSO_TEST_NETWORK_SHARE);
     case "nearby":
-      return cfg.NEARBY_LIMIT;
+      return cfg.NEARBY_BUDGET_MS;
     case "suggest":
-      return cfg.SUGGEST_LIMIT;
+      return cfg.SUGGEST_BUDGET_MS;
     case "pages":
-      return cfg.PAGES_LIMIT;
+      return cfg.PAGES_BUDGET_MS;
   }
 }
 
@@ -152,6 +152,23 @@ export async function consume(c: Counter, points = 1): Promise<LimitOutcome> {
     // Neither Redis nor the fallback answered (not expected): let the request through and say so.
     log.error({ err: (e as Error).message }, "rate limits: counter failed; request allowed");
     return { allowed: true, remaining: 0 };
+  }
+}
+
+/** What is left of a counter's window and, when nothing is, seconds until its window ends; without counting. */
+export async function left(c: Counter): Promise<{ remaining: number; retryAfter: number }> {
+  const points = pointsOf(c);
+  try {
+    const l = limiter(points, c.tier, windowOf(c));
+    await state().connected;
+    const res = await l.get(counterOf(c));
+    if (!res) return { remaining: points, retryAfter: 0 };
+    return {
+      remaining: Math.max(0, points - res.consumedPoints),
+      retryAfter: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
+    };
+  } catch {
+    return { remaining: points, retryAfter: 0 };
   }
 }
 

@@ -1,5 +1,6 @@
 import type http from "node:http";
 import { brands, type Brand } from "@/lib/brands";
+import { config } from "@/lib/config";
 import { loggedAddress } from "@/lib/http/address";
 import { AppError, errorResponse } from "@/lib/http/errors";
 import type { RequestFacts } from "@/lib/http/request-facts";
@@ -23,7 +24,7 @@ export function busyPage(brand: Brand | undefined, retryAfter: number): string {
 <meta name="robots" content="noindex"><title>Too many requests · ${name}</title>
 <style>body{margin:0;font-family:system-ui,sans-serif;background:${c.background};color:${c.text}}header{padding:12px 24px;border-bottom:4px solid ${c.primary};display:flex;gap:12px;align-items:center}main{padding:24px;max-width:40rem}a{color:${c.accent}}</style>
 </head><body><header>${logo}<strong>${name}</strong></header>
-<main><h1>Too many requests</h1><p>Your network has sent more requests than we can answer at once. Please wait ${retryAfter} second${retryAfter === 1 ? "" : "s"}, then reload the page.</p><p><a href="/">Home</a></p></main>
+<main><h1>Too many requests</h1><p>Your network has sent more requests than we can answer for now. Please wait ${retryAfter} second${retryAfter === 1 ? "" : "s"}, then reload the page.</p><p><a href="/">Home</a></p></main>
 </body></html>`;
 }
 
@@ -44,8 +45,8 @@ function refusal(req: http.IncomingMessage, request: CostlyRequest, retryAfter: 
   if (request.route !== "pages" || /^\/api\//.test(req.url ?? "")) {
     const message =
       request.route === "nearby"
-        ? `This partner key has sent more requests than its limit. Please wait ${retryAfter} s, then try again.`
-        : `Your network has sent more requests than its limit. Please wait ${retryAfter} s, then try again.`;
+        ? `This partner key has used its share of the service for now. Please wait ${retryAfter} s, then try again.`
+        : `Your network has used its share of the service for now. Please wait ${retryAfter} s, then try again.`;
     return errorResponse(new AppError({ code: "RATE_LIMITED", message, details: { limit: request.route } }), headers);
   }
   return new Response(busyPage(brands().forHost(req.headers.host), retryAfter), {
@@ -81,7 +82,11 @@ export async function fairUse(
     else res.once("close", admission.release);
     return undefined;
   }
-  if (admission.reason !== "gone" && firstRefusal(request)) {
+  if (admission.reason === "gone") return refusal(req, request, admission.retryAfter);
+  // Held a moment before it is sent: a flood's connections then wait instead of asking again at once.
+  const delay = Math.min(config().FAIR_REFUSAL_DELAY_MS, admission.retryAfter * 1000);
+  if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+  if (firstRefusal(request)) {
     log.info(
       { route: request.route, reason: admission.reason, network: loggedAddress(facts.address) },
       "requests refused: fair-use limit (logged once a minute per client)",
