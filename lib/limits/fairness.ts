@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import path from "node:path";
 import { config } from "@/lib/config";
+import { isLoopbackAddress } from "@/lib/http/address";
 import { processShared } from "@/lib/runtime/shared";
 import { consume, left, networkOf, type CostlyRoute } from "./index";
 
@@ -48,7 +49,8 @@ function routedPath(target: string): string {
 /**
  * Which costly route a request is, and whose: POST /v1/nearby-places per partner key (its digest: logs and Redis
  * never hold a key), /api/suggest and pages per client network. Undefined for every other request (/ping, static
- * files, sign-on, operators' pages: not limited here).
+ * files, sign-on, operators' pages: not limited here), and for a client on this machine (monitoring, tests, the
+ * demo; or a proxy here not declared in TRUSTED_PROXY_HOPS, whose visitors would otherwise all be one network).
  */
 export function costlyRequest(
   method: string | undefined,
@@ -56,6 +58,7 @@ export function costlyRequest(
   partnerKey: string | undefined,
   address: string | undefined,
 ): CostlyRequest | undefined {
+  if (isLoopbackAddress(address)) return undefined;
   const p = routedPath(target);
   if (p === "/v1/nearby-places") {
     if (method !== "POST") return undefined;

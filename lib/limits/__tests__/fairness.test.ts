@@ -40,6 +40,11 @@ describe("costlyRequest", () => {
     expect(costlyRequest("HEAD", "/search", undefined, undefined)).toEqual({ route: "pages", counter: "unknown" });
   });
 
+  it("leaves a client on this machine alone (monitoring, tests, a proxy here not declared as one)", () => {
+    for (const address of ["127.0.0.1", "127.3.0.9", "::1"])
+      expect(costlyRequest("GET", "/search", undefined, address), address).toBeUndefined();
+  });
+
   it("leaves every other request alone: the cheap page, the home page, static files, sign-on, the API's others", () => {
     for (const target of [
       "/ping",

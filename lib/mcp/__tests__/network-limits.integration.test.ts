@@ -80,7 +80,7 @@ describe.each([
 
   it("gives one network at most its share of the shared anonymous limit, and the shared limit still holds", async () => {
     // 10 shared, 3 per network: one client's calls leave the other networks their part.
-    const first = [];
+    const first: Awaited<ReturnType<typeof post>>[] = [];
     for (let i = 0; i < 4; i++) first.push(await post(server, call(i), { headers: via("203.0.113.5") }));
     expect(first.slice(0, 3).map((r) => r.json?.result !== undefined)).toEqual([true, true, true]);
     expect(first[3]!.status).toBe(200);
@@ -93,7 +93,7 @@ describe.each([
     // Another client of the same /24 shares that network's part.
     expect(code(await post(server, call(), { headers: via("203.0.113.77") }))).toBe("RATE_LIMITED");
     // Other networks are answered, up to the shared limit (3 + 3 + 3 + 1 = 10) …
-    const others = [];
+    const others: Awaited<ReturnType<typeof post>>[] = [];
     for (const net of ["192.0.2", "192.0.2", "192.0.2", "2001:db8:1:", "2001:db8:1:", "2001:db8:1:", "198.18.0"]) {
       const address = net.endsWith(":") ? `${net}:${others.length}` : `${net}.${others.length}`;
       others.push(await post(server, call(), { headers: via(address) }));
