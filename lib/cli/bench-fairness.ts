@@ -12,7 +12,7 @@ import { parseConfig } from "@/lib/config";
 import { FAIR_USE_OFF, withLoadedServer, type Scenario } from "./bench-http";
 import { markdownTable } from "./format";
 
-const usage = `Usage: npm run bench:fairness -- [--count 20000] [--duration 8] [--connections 32] [--limits-only]
+const usage = `Usage: npm run bench:fairness -- [--count 20000] [--duration 15] [--connections 32] [--limits-only]
 
 Builds the app, loads --count generated hotels into a fresh SQLite store and serves the built app (lib/server, as npm
 start does) behind one trusted proxy hop, so that each client names its address in X-Forwarded-For: each load comes
@@ -200,7 +200,7 @@ async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       count: { type: "string", default: "20000" },
-      duration: { type: "string", default: "8" },
+      duration: { type: "string", default: "15" },
       connections: { type: "string", default: "32" },
       "limits-only": { type: "boolean", default: false },
       help: { type: "boolean", short: "h", default: false },

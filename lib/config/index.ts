@@ -170,12 +170,12 @@ const envSchema = z.object({
    * past the queue or the budget they are answered 429 with Retry-After, after FAIR_REFUSAL_DELAY_MS.
    */
   LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
-  NEARBY_BUDGET_MS: z.coerce.number().int().min(1).default(10_000),
-  NEARBY_CONCURRENCY: z.coerce.number().int().min(1).default(4),
-  SUGGEST_BUDGET_MS: z.coerce.number().int().min(1).default(3_000),
-  SUGGEST_CONCURRENCY: z.coerce.number().int().min(1).default(2),
-  PAGES_BUDGET_MS: z.coerce.number().int().min(1).default(8_000),
-  PAGES_CONCURRENCY: z.coerce.number().int().min(1).default(4),
+  NEARBY_BUDGET_MS: z.coerce.number().int().min(1).default(3_000),
+  NEARBY_CONCURRENCY: z.coerce.number().int().min(1).default(1),
+  SUGGEST_BUDGET_MS: z.coerce.number().int().min(1).default(2_000),
+  SUGGEST_CONCURRENCY: z.coerce.number().int().min(1).default(1),
+  PAGES_BUDGET_MS: z.coerce.number().int().min(1).default(6_000),
+  PAGES_CONCURRENCY: z.coerce.number().int().min(1).default(2),
   /** Requests of one client that may wait for their turn on one instance; more are refused. */
   FAIR_QUEUE: z.coerce.number().int().min(0).default(64),
   /**

@@ -130,7 +130,7 @@ function pointsOf(c: Counter): number {
   }
 }
 
-/** The counter's window in seconds: the sign-on test's is a minute; the others share LIMIT_WINDOW_SECONDS. */
+/** The counter's window in seconds: a minute for the sign-on test, LIMIT_WINDOW_SECONDS for the costly routes, MCP_LIMIT_WINDOW_SECONDS for the rest. */
 function windowOf(c: Counter): number {
   if (c.tier === "sso_test" || c.tier === "sso_test_network") return 60;
   if (c.tier === "nearby" || c.tier === "suggest" || c.tier === "pages") return config().LIMIT_WINDOW_SECONDS;
