@@ -98,7 +98,10 @@ describe.each([
           NEARBY_BUDGET_MS: "1",
         },
       }),
-      startBrandServer(store, { env: { ...common(), NEARBY_CONCURRENCY: "1", FAIR_QUEUE: "1" } }),
+      // A budget no request here spends, however long the test holds one open.
+      startBrandServer(store, {
+        env: { ...common(), NEARBY_BUDGET_MS: "1000000000", NEARBY_CONCURRENCY: "1", FAIR_QUEUE: "1" },
+      }),
     ]);
   });
   afterAll(async () => {
