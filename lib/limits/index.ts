@@ -101,8 +101,8 @@ export type Counter =
 /** The routes whose cost varies a lot or can be high, limited per client (lib/limits/fairness.ts). */
 export type CostlyRoute = "nearby" | "suggest" | "pages";
 
-/** A network's share of a limit many clients share: at least one request. */
-export const networkShare = (limit: number, share: number) => Math.max(1, Math.floor(limit * share));
+/** A network's share of a limit many clients share: at least one request (a hair added: 30 × 1/3 is 10, not 9). */
+export const networkShare = (limit: number, share: number) => Math.max(1, Math.floor(limit * share + 1e-9));
 
 function pointsOf(c: Counter): number {
   const cfg = config();
