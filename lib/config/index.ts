@@ -179,8 +179,38 @@ const envSchema = z.object({
   MCP_PARTNER_LIMIT: z.coerce.number().int().min(1).default(600),
   /** Assistant endpoint: unknown api_keys per window from one client network before its keys are no longer looked up. */
   MCP_UNKNOWN_KEY_LIMIT: z.coerce.number().int().min(1).default(30),
+  /**
+   * Assistant endpoint: the share of MCP_ANONYMOUS_LIMIT one client network (/24, /48) may use, so that one client
+   * cannot take the whole shared limit (0.2 of 300: 60 requests a window).
+   */
+  MCP_ANONYMOUS_NETWORK_SHARE: share.default(0.2),
   /** The rate-limit window of both tiers. */
   MCP_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** The partners' sign-on test page: test starts a minute per brand (each stores a trace and asks the partner's IdP). */
+  SSO_TEST_STARTS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** The share of a brand's test starts one client network may use (1/3 of 30: 10 a minute). */
+  SSO_TEST_NETWORK_SHARE: share.default(1 / 3),
+  /**
+   * The costly routes' limits (lib/limits/fairness.ts), per partner key for POST /v1/nearby-places, per client
+   * network for /api/suggest and the brand sites' pages: *_BUDGET_MS, milliseconds of request time per
+   * LIMIT_WINDOW_SECONDS (each request costs the time it took, at least 1); *_CONCURRENCY, requests in progress at
+   * once on one instance. Requests past the number in progress wait their turn (at most FAIR_QUEUE of one client);
+   * past the queue or the budget they are answered 429 with Retry-After, after FAIR_REFUSAL_DELAY_MS.
+   */
+  LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  NEARBY_BUDGET_MS: z.coerce.number().int().min(1).default(3_000),
+  NEARBY_CONCURRENCY: z.coerce.number().int().min(1).default(1),
+  SUGGEST_BUDGET_MS: z.coerce.number().int().min(1).default(2_000),
+  SUGGEST_CONCURRENCY: z.coerce.number().int().min(1).default(1),
+  PAGES_BUDGET_MS: z.coerce.number().int().min(1).default(6_000),
+  PAGES_CONCURRENCY: z.coerce.number().int().min(1).default(2),
+  /** Requests of one client that may wait for their turn on one instance; more are refused. */
+  FAIR_QUEUE: z.coerce.number().int().min(0).default(64),
+  /**
+   * A costly request refused is answered after this long (at most its Retry-After): a client that retries at once, as
+   * a flood does, then sends one request a second per connection instead of thousands. 0: at once.
+   */
+  FAIR_REFUSAL_DELAY_MS: z.coerce.number().int().min(0).max(10_000).default(1000),
   /**
    * Development switch: the assistant endpoint answers plain HTTP from any address. Off, plain HTTP is answered only
    * for a client on this machine (spec §5 rule 3: HTTPS only).

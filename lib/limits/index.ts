@@ -10,6 +10,9 @@ import { processShared } from "@/lib/runtime/shared";
  * counted apart, so anonymous load never uses a partner's allowance. Counters are in memory, or in Redis when
  * REDIS_URL is set (rate-limiter-flexible over ioredis), where every instance shares them. If Redis stops answering,
  * each instance falls back to its own memory counters (logged) rather than refusing or waving traffic through.
+ *
+ * A limit that many clients share (the anonymous tier, a brand's sign-on test starts) has a share per client network
+ * inside it, counted first: one network that reaches its share is refused without using what is left for the others.
  */
 export type Tier = Counter["tier"];
 
@@ -17,6 +20,10 @@ export interface LimitOutcome {
   allowed: boolean;
   /** Requests left in the window (0 when refused). */
   remaining: number;
+  /** When refused: seconds until the counter that refused lets a request through again. */
+  retryAfter?: number;
+  /** When refused by consumeShared: whether the network's share or the shared limit refused. */
+  refusedBy?: "network" | "shared";
 }
 
 interface Limits {
@@ -53,13 +60,13 @@ function redisClient(s: Limits): Redis | undefined {
   return s.redis;
 }
 
-function limiter(points: number, tier: Tier): RateLimiterAbstract {
+function limiter(points: number, tier: Tier, duration: number): RateLimiterAbstract {
   const s = state();
-  const name = `${tier}:${points}`;
+  const name = `${tier}:${points}:${duration}`;
   let l = s.limiters.get(name);
   if (!l) {
     const cfg = config();
-    const opts = { points, duration: cfg.MCP_LIMIT_WINDOW_SECONDS, keyPrefix: `${cfg.REDIS_KEY_PREFIX}mcp:${tier}` };
+    const opts = { points, duration, keyPrefix: `${cfg.REDIS_KEY_PREFIX}mcp:${tier}` };
     const redis = redisClient(s);
     l = redis
       ? new RateLimiterRedis({
@@ -75,22 +82,59 @@ function limiter(points: number, tier: Tier): RateLimiterAbstract {
 }
 
 /**
- * A counter: the anonymous tier's one, a partner key's (by its id, with its own limit if it has one), the unknown
- * keys presented from one client network (lib/mcp/access.ts: guessing keys costs the store nothing past it), or the
- * operators' failed sign-ins from one network (lib/ops/auth.ts).
+ * A counter: the anonymous tier's one and one client network's share of it, a partner key's (by its id, with its own
+ * limit if it has one), the unknown keys presented from one client network (lib/mcp/access.ts: guessing keys costs
+ * the store nothing past it), the operators' failed sign-ins from one network (lib/ops/auth.ts), a brand's sign-on
+ * test starts and one network's share of them (lib/sso-check/trace.ts), and the costly routes' requests
+ * (lib/limits/fairness.ts): per partner key for nearby places, per client network for suggestions and pages.
  */
 export type Counter =
   | { tier: "anonymous" }
+  | { tier: "anonymous_network"; counter: string }
   | { tier: "partner"; counter: string; limit?: number }
   | { tier: "unknown_key"; counter: string }
-  | { tier: "ops_sign_in"; counter: string };
+  | { tier: "ops_sign_in"; counter: string }
+  | { tier: "sso_test"; counter: string }
+  | { tier: "sso_test_network"; counter: string }
+  | { tier: CostlyRoute; counter: string };
+
+/** The routes whose cost varies a lot or can be high, limited per client (lib/limits/fairness.ts). */
+export type CostlyRoute = "nearby" | "suggest" | "pages";
+
+/** A network's share of a limit many clients share: at least one request (a hair added: 30 × 1/3 is 10, not 9). */
+export const networkShare = (limit: number, share: number) => Math.max(1, Math.floor(limit * share + 1e-9));
 
 function pointsOf(c: Counter): number {
   const cfg = config();
-  if (c.tier === "anonymous") return cfg.MCP_ANONYMOUS_LIMIT;
-  if (c.tier === "partner") return c.limit ?? cfg.MCP_PARTNER_LIMIT;
-  if (c.tier === "ops_sign_in") return cfg.OPS_SIGN_IN_LIMIT;
-  return cfg.MCP_UNKNOWN_KEY_LIMIT;
+  switch (c.tier) {
+    case "anonymous":
+      return cfg.MCP_ANONYMOUS_LIMIT;
+    case "anonymous_network":
+      return networkShare(cfg.MCP_ANONYMOUS_LIMIT, cfg.MCP_ANONYMOUS_NETWORK_SHARE);
+    case "partner":
+      return c.limit ?? cfg.MCP_PARTNER_LIMIT;
+    case "ops_sign_in":
+      return cfg.OPS_SIGN_IN_LIMIT;
+    case "unknown_key":
+      return cfg.MCP_UNKNOWN_KEY_LIMIT;
+    case "sso_test":
+      return cfg.SSO_TEST_STARTS_PER_MINUTE;
+    case "sso_test_network":
+      return networkShare(cfg.SSO_TEST_STARTS_PER_MINUTE, cfg.SSO_TEST_NETWORK_SHARE);
+    case "nearby":
+      return cfg.NEARBY_BUDGET_MS;
+    case "suggest":
+      return cfg.SUGGEST_BUDGET_MS;
+    case "pages":
+      return cfg.PAGES_BUDGET_MS;
+  }
+}
+
+/** The counter's window in seconds: a minute for the sign-on test, LIMIT_WINDOW_SECONDS for the costly routes, MCP_LIMIT_WINDOW_SECONDS for the rest. */
+function windowOf(c: Counter): number {
+  if (c.tier === "sso_test" || c.tier === "sso_test_network") return 60;
+  if (c.tier === "nearby" || c.tier === "suggest" || c.tier === "pages") return config().LIMIT_WINDOW_SECONDS;
+  return config().MCP_LIMIT_WINDOW_SECONDS;
 }
 
 const counterOf = (c: Counter) => (c.tier === "anonymous" ? "all" : c.counter);
@@ -98,29 +142,39 @@ const counterOf = (c: Counter) => (c.tier === "anonymous" ? "all" : c.counter);
 /** Counts `points` requests against a counter; refused (nothing counted twice) once its window's limit is reached. */
 export async function consume(c: Counter, points = 1): Promise<LimitOutcome> {
   try {
-    const l = limiter(pointsOf(c), c.tier);
+    const l = limiter(pointsOf(c), c.tier, windowOf(c));
     await state().connected;
     const res = await l.consume(counterOf(c), points);
     return { allowed: true, remaining: res.remainingPoints };
   } catch (e) {
-    if (e instanceof RateLimiterRes) return { allowed: false, remaining: 0 };
+    if (e instanceof RateLimiterRes)
+      return { allowed: false, remaining: 0, retryAfter: Math.max(1, Math.ceil(e.msBeforeNext / 1000)) };
     // Neither Redis nor the fallback answered (not expected): let the request through and say so.
     log.error({ err: (e as Error).message }, "rate limits: counter failed; request allowed");
     return { allowed: true, remaining: 0 };
   }
 }
 
-/** What is left of a counter's window, without counting. */
-export async function peek(c: Counter): Promise<number> {
+/** What is left of a counter's window and, when nothing is, seconds until its window ends; without counting. */
+export async function left(c: Counter): Promise<{ remaining: number; retryAfter: number }> {
   const points = pointsOf(c);
   try {
-    const l = limiter(points, c.tier);
+    const l = limiter(points, c.tier, windowOf(c));
     await state().connected;
     const res = await l.get(counterOf(c));
-    return res ? Math.max(0, points - res.consumedPoints) : points;
+    if (!res) return { remaining: points, retryAfter: 0 };
+    return {
+      remaining: Math.max(0, points - res.consumedPoints),
+      retryAfter: Math.max(1, Math.ceil(res.msBeforeNext / 1000)),
+    };
   } catch {
-    return points;
+    return { remaining: points, retryAfter: 0 };
   }
+}
+
+/** What is left of a counter's window, without counting. */
+export async function peek(c: Counter): Promise<number> {
+  return (await left(c)).remaining;
 }
 
 /**
@@ -129,26 +183,28 @@ export async function peek(c: Counter): Promise<number> {
  * `retryAfter()` says when the window ends.
  */
 export function networkFailures(tier: "unknown_key" | "ops_sign_in", address: string | undefined) {
-  const counter: Counter = { tier, counter: loggedAddress(address) ?? "unknown" };
+  const counter: Counter = { tier, counter: networkOf(address) };
   return {
     allowed: async () => (await peek(counter)) > 0,
     count: async () => void (await consume(counter)),
     /** Seconds until the network's window ends (at least 1): a refused client's Retry-After. */
-    retryAfter: () => secondsLeft(counter),
+    retryAfter: async () => Math.max(1, (await left(counter)).retryAfter),
   };
 }
 
-/** Seconds until a counter's window ends (at least 1; the whole window when its state cannot be read). */
-async function secondsLeft(c: Counter): Promise<number> {
-  try {
-    const l = limiter(pointsOf(c), c.tier);
-    await state().connected;
-    const res = await l.get(counterOf(c));
-    return Math.max(1, Math.ceil((res?.msBeforeNext ?? 0) / 1000));
-  } catch {
-    return config().MCP_LIMIT_WINDOW_SECONDS;
-  }
+/**
+ * Counts a request against a client network's share of a shared limit, then against the shared limit itself: a
+ * network past its share is refused without using what is left of the shared limit for the other networks.
+ */
+export async function consumeShared(shared: Counter, network: Counter): Promise<LimitOutcome> {
+  const own = await consume(network);
+  if (!own.allowed) return { ...own, refusedBy: "network" };
+  const all = await consume(shared);
+  return all.allowed ? all : { ...all, refusedBy: "shared" };
 }
+
+/** A client network's counter: its /24 (IPv4) or /48 (IPv6), as logs show it; "unknown" when no address is known. */
+export const networkOf = (address: string | undefined) => loggedAddress(address) ?? "unknown";
 
 /** Closes the Redis connection (tests, shutdown). */
 export async function closeLimits(): Promise<void> {

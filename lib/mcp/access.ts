@@ -3,7 +3,7 @@ import { IpAllowlist, isLoopbackAddress } from "@/lib/http/address";
 import type { RequestFacts } from "@/lib/http/request-facts";
 import { AppError } from "@/lib/http/errors";
 import { store } from "@/lib/store";
-import { cachedKey, findKey, type McpKey } from "./keys";
+import { cachedKey, findKey, issuedKey, type McpKey } from "./keys";
 import { networkFailures } from "@/lib/limits";
 
 /** The path of the assistant endpoint (spec §4.2) on every brand host. */
@@ -71,16 +71,16 @@ export async function admit(line: McpRequestLine, facts: RequestFacts): Promise<
 }
 
 /**
- * A presented key, looked up (cached); unknown keys are counted per client network, and past
- * MCP_UNKNOWN_KEY_LIMIT in a window a network's keys are no longer looked up (guessing costs the store nothing).
+ * A presented key: an issued one is recognised first, from memory (keys.ts), so unknown keys from the same network
+ * never refuse it (shared egress: AI platforms, NAT). Only unknown keys are counted per client network, and past
+ * MCP_UNKNOWN_KEY_LIMIT in a window only they are refused, without a look in the store (guessing costs it nothing).
+ * Under the limit, a key not in memory is looked up once (one issued since memory was filled works at once).
  */
 async function lookUp(presented: string, address: string | undefined): Promise<McpKey | null> {
+  const db = (await store()).db;
+  const known = cachedKey(presented) || (await issuedKey(db, presented));
+  if (known) return known;
   const failures = networkFailures("unknown_key", address);
-  const cached = cachedKey(presented);
-  if (cached !== undefined) {
-    if (cached === null) await failures.count();
-    return cached;
-  }
   if (!(await failures.allowed())) {
     throw new AppError({
       code: "RATE_LIMITED",
@@ -88,7 +88,7 @@ async function lookUp(presented: string, address: string | undefined): Promise<M
       details: { tier: "unknown_key" },
     });
   }
-  const key = await findKey((await store()).db, presented);
+  const key = await findKey(db, presented);
   if (!key) await failures.count();
   return key;
 }

@@ -7,7 +7,7 @@ import { requestFacts } from "@/lib/http/request-facts";
 import { log } from "@/lib/log";
 import { admit, type Admission } from "./access";
 import { mcpErrorResponse, type RequestId } from "./errors";
-import { consume, type Counter } from "@/lib/limits";
+import { consume, consumeShared, networkOf } from "@/lib/limits";
 import { createMcpServer, TOOLS } from "./server";
 
 /** Request bodies above this are refused (413): a tool call is a few hundred bytes, 50 hotel ids a few KB. */
@@ -82,8 +82,14 @@ function assertAccept(request: Request): void {
   }
 }
 
-const counterOf = (a: Admission): Counter =>
-  a.tier === "anonymous" ? { tier: "anonymous" } : { tier: "partner", counter: a.key.id, limit: a.key.rateLimit };
+/**
+ * One request of the admission's tier. Anonymous: the client network's share first (MCP_ANONYMOUS_NETWORK_SHARE),
+ * then the one limit all anonymous clients share (spec §5): one client cannot use up what the others share.
+ */
+function consumeTier(a: Admission) {
+  if (a.tier === "partner") return consume({ tier: "partner", counter: a.key.id, limit: a.key.rateLimit });
+  return consumeShared({ tier: "anonymous" }, { tier: "anonymous_network", counter: networkOf(a.address) });
+}
 
 /**
  * POST {host}/mcp (spec §4.2): the brand the Host names; access (spec §5: HTTPS, api_key, IP ranges); one request of
@@ -110,15 +116,20 @@ export async function handleMcp(request: Request): Promise<Response> {
     message = messageOf(body);
     if (message.id !== undefined) {
       assertAccept(request);
-      const limit = await consume(counterOf(admission));
+      const limit = await consumeTier(admission);
       if (!limit.allowed) {
         throw new AppError({
           code: "RATE_LIMITED",
           message:
-            admission.tier === "anonymous"
-              ? "The assistant endpoint is busy: anonymous use has reached its shared limit. Please wait a couple of minutes, then ask again."
-              : "This api_key has reached its request limit. Please wait a couple of minutes, then ask again.",
-          details: { tier: admission.tier },
+            admission.tier === "partner"
+              ? "This api_key has reached its request limit. Please wait a couple of minutes, then ask again."
+              : limit.refusedBy === "network"
+                ? "The assistant endpoint is busy: anonymous use from your network has reached its share of the shared limit. Please wait a couple of minutes, then ask again."
+                : "The assistant endpoint is busy: anonymous use has reached its shared limit. Please wait a couple of minutes, then ask again.",
+          details: {
+            tier: admission.tier,
+            ...(admission.tier === "anonymous" && limit.refusedBy === "network" && { share: "network" }),
+          },
         });
       }
     }

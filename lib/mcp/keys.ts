@@ -108,6 +108,7 @@ export async function revokeKey(db: Kysely<Database>, idOrKey: string): Promise<
     await db.updateTable("mcp_keys").set({ revoked_at: row.revoked_at }).where("id", "=", row.id).execute();
   }
   lookups().clear();
+  issued().at = 0;
   return fromRow(row);
 }
 
@@ -136,6 +137,37 @@ export function cachedKey(presented: string): McpKey | null | undefined {
   const miss = cache.unknown.get(digest);
   if (miss !== undefined && Date.now() - miss < KEY_CACHE_MS) return null;
   return undefined;
+}
+
+/**
+ * Every issued key (in force or revoked) by digest, read whole from the store at most every KEY_CACHE_MS: a key a
+ * partner was issued is recognised from memory, before and whatever unknown keys from its network cost (lib/mcp/
+ * access.ts). Partners' keys number in the hundreds at most.
+ */
+const issued = () =>
+  processShared("mcp-issued-keys", () => ({
+    at: 0,
+    keys: new Map<string, McpKey>(),
+    loading: undefined as Promise<void> | undefined,
+  }));
+
+/** The issued key a request presents, from the table in memory; undefined when it is not (or not yet) in it. */
+export async function issuedKey(db: Kysely<Database>, presented: string): Promise<McpKey | undefined> {
+  if (!KEY_PATTERN.test(presented)) return undefined;
+  const table = issued();
+  if (Date.now() - table.at >= KEY_CACHE_MS) {
+    table.loading ??= db
+      .selectFrom("mcp_keys")
+      .selectAll()
+      .execute()
+      .then((rows) => {
+        table.keys = new Map(rows.map((r) => [r.digest, fromRow(r)]));
+        table.at = Date.now();
+      })
+      .finally(() => (table.loading = undefined));
+    await table.loading;
+  }
+  return table.keys.get(digestOf(presented));
 }
 
 /** The key a request presents, from the store (reused for KEY_CACHE_MS); null for a malformed or unknown key. */

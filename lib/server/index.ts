@@ -20,6 +20,7 @@ import { prepareTracking } from "@/lib/tracking/signature";
 import { stopArrivalRecorder } from "@/lib/tracking/recorder";
 import { compressWhole } from "./compress";
 import { absoluteFormRefusal, dropInternalHeaders } from "./request-target";
+import { fairUse } from "./fair";
 
 /**
  * X-Forwarded-Proto reduced to the scheme a TLS proxy in front states (its first value, http or https; anything else
@@ -160,6 +161,16 @@ export async function startServer(opts: { port: number; hostname?: string; dir?:
           res.end(JSON.stringify({ error: { code: "INTERNAL", message: "An unexpected error occurred." } }));
         });
     }
+    // The costly routes wait their turn or are refused here, before Next spends anything on them.
+    void fairUse(req, res, facts)
+      .then((refusal) => (refusal ? sendResponse(res, refusal) : pass(req, res)))
+      .catch((e: unknown) => {
+        log.error({ err: (e as Error).message }, "fair-use check failed");
+        if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" });
+        res.end(JSON.stringify({ error: { code: "INTERNAL", message: "An unexpected error occurred." } }));
+      });
+  });
+  const pass = (req: http.IncomingMessage, res: http.ServerResponse) => {
     // JSON route handlers answer with complete bodies: compressed whole. Pages may stream: compressed as a stream.
     if (JSON_ROUTES.test(req.url ?? "")) {
       compressWhole(req, res, compressMinBytes);
@@ -168,7 +179,7 @@ export async function startServer(opts: { port: number; hostname?: string; dir?:
     compressStreams(req as Parameters<typeof compressStreams>[0], res as Parameters<typeof compressStreams>[1], () =>
       serve(req, res),
     );
-  });
+  };
   server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

@@ -16,6 +16,8 @@ import { brandForHost } from "@/lib/brands/context";
 import { requestOrigin } from "@/lib/auth/origin";
 import { assertSameOrigin } from "@/lib/http/same-origin";
 import { log } from "@/lib/log";
+import { consumeShared, networkOf } from "@/lib/limits";
+import { requestFacts } from "@/lib/http/request-facts";
 import { store } from "@/lib/store";
 import { SSO_TEST_PAGE } from "@/lib/brands/routing";
 import type { SsoSettings } from "@/lib/brands/registry";
@@ -35,8 +37,6 @@ const TESTER_COOKIE = "sso_test_tester";
  * of whoever is signed in at the IdP, the IdP's descriptions) only by the browser that ran it.
  */
 const TRACE_TTL_MS = 60 * 60_000;
-/** Tests a brand may start in a minute (each stores a trace and asks the partner's token endpoint once). */
-const TESTS_PER_MINUTE = 30;
 
 export interface TraceStep {
   id: "discovery" | "authorize" | "answer" | "token" | "id_token" | "rules" | "userinfo" | "user";
@@ -223,17 +223,14 @@ export async function loadTrace(
   };
 }
 
-/** Test starts of the last minute, per brand (this process's). */
-const recentStarts = new Map<string, number[]>();
-
-/** Whether the brand may start another test now (at most TESTS_PER_MINUTE a minute). */
-function startAllowed(brandId: string): boolean {
-  const now = Date.now();
-  const starts = (recentStarts.get(brandId) ?? []).filter((t) => now - t < 60_000);
-  const allowed = starts.length < TESTS_PER_MINUTE;
-  if (allowed) starts.push(now);
-  recentStarts.set(brandId, starts);
-  return allowed;
+/**
+ * Whether another test may start now: at most SSO_TEST_STARTS_PER_MINUTE a minute per brand (the outer bound: each
+ * start stores a trace and costs the partner a token request), of which one client network may use its share
+ * (SSO_TEST_NETWORK_SHARE), so that one client's posts do not make the page busy for every partner.
+ */
+async function startAllowed(brandId: string, address: string | undefined): Promise<boolean> {
+  const network = { tier: "sso_test_network", counter: `${brandId}:${networkOf(address)}` } as const;
+  return (await consumeShared({ tier: "sso_test", counter: brandId }, network)).allowed;
 }
 
 function newTrace(brand: Brand, tester?: string): Trace {
@@ -244,19 +241,19 @@ function newTrace(brand: Brand, tester?: string): Trace {
  * POST /sso/test/start: a silent sign-in of the test's own (prompt=none, state, nonce, PKCE, the brand's registered
  * redirect URI), its secrets sealed in a cookie for the callback and its trace pending until the callback claims it.
  * When it cannot start (no callback registered for this address, discovery refused), the trace says why at once.
- * At most TESTS_PER_MINUTE a minute per brand: each stores a trace and costs the partner a token request.
+ * Limited per brand and per client network within it (startAllowed); `address` is the client's.
  */
 export async function startTest(
   db: Kysely<Database>,
   brand: Brand,
   sso: SsoSettings,
   origin: string,
-  testerCookie?: string,
+  from: { testerCookie?: string; address?: string } = {},
 ): Promise<NextResponse> {
   const secure = origin.startsWith("https:");
-  if (!startAllowed(brand.id)) return testRedirect(`${SSO_TEST_PAGE}?busy=1`, secure);
+  if (!(await startAllowed(brand.id, from.address))) return testRedirect(`${SSO_TEST_PAGE}?busy=1`, secure);
   // The browser's tester cookie is kept across its tests, so that it still reads the free text of its earlier ones.
-  const tester = testerCookie && TESTER_VALUE.test(testerCookie) ? testerCookie : random();
+  const tester = from.testerCookie && TESTER_VALUE.test(from.testerCookie) ? from.testerCookie : random();
   const trace = newTrace(brand, digest(tester));
   const redirectUri = registeredRedirectUri(brand, origin);
   if (!redirectUri) {
@@ -584,7 +581,10 @@ export async function startTestFrom(request: NextRequest): Promise<NextResponse>
   const sso = brands().sso(brand);
   const origin = requestOrigin(request);
   if (!sso) return testRedirect(SSO_TEST_PAGE, origin.startsWith("https:"));
-  return startTest((await store()).db, brand, sso, origin, request.cookies.get(TESTER_COOKIE)?.value);
+  return startTest((await store()).db, brand, sso, origin, {
+    testerCookie: request.cookies.get(TESTER_COOKIE)?.value,
+    address: requestFacts(request.headers).address,
+  });
 }
 
 /** The tester cookie of a request to the test page (for loadTrace). */

@@ -30,6 +30,8 @@ export interface BrandServerOptions {
   env?: Record<string, string>;
   /** More host names per brand id (a name Node resolves, for clients that cannot set Host). */
   hosts?: Record<string, string[]>;
+  /** More partner keys (X-Partner-Key) per brand id. */
+  partnerKeys?: Record<string, string[]>;
 }
 
 /** The built app serving a store, with the demo brands pointed at the server's own port. */
@@ -40,6 +42,7 @@ export function startBrandServer(store: TestStore, opts: BrandServerOptions = {}
     for (const b of brands.brands) {
       b.canonicalUrl = b.canonicalUrl.replace(/:\d+$/, `:${port}`);
       b.hosts.push(...(opts.hosts?.[b.id] ?? []));
+      b.partner.keys.push(...(opts.partnerKeys?.[b.id] ?? []));
     }
     fs.writeFileSync(brandsFile, JSON.stringify(brands));
     return { DATABASE_URL: store.databaseUrl, BRANDS_FILE: brandsFile, ...opts.env };

@@ -30,7 +30,10 @@ describe("tiers, in memory", () => {
   beforeAll(async () => {
     partner = (await addKey(store.db, { partner: "Tier Partner", useCase: "tests" })).key;
     small = (await addKey(store.db, { partner: "Small Partner", useCase: "tests", rateLimit: 3 })).key;
-    server = await startBrandServer(store, { env: { MCP_ANONYMOUS_LIMIT: "5", MCP_PARTNER_LIMIT: "8" } });
+    // One client here: its network may use the whole shared limit (the shares: network-limits.integration.test.ts).
+    server = await startBrandServer(store, {
+      env: { MCP_ANONYMOUS_LIMIT: "5", MCP_ANONYMOUS_NETWORK_SHARE: "1", MCP_PARTNER_LIMIT: "8" },
+    });
   });
   afterAll(async () => {
     await server?.stop();
@@ -102,6 +105,7 @@ describe("two instances sharing counters in Redis", () => {
       REDIS_URL: "redis://127.0.0.1:6379",
       REDIS_KEY_PREFIX: `test-${randomUUID()}:`,
       MCP_ANONYMOUS_LIMIT: "6",
+      MCP_ANONYMOUS_NETWORK_SHARE: "1",
       MCP_PARTNER_LIMIT: "4",
     };
     [a, b] = await Promise.all([startBrandServer(store, { env }), startBrandServer(store, { env })]);
