@@ -18,7 +18,7 @@ export function OpsGate({ access, error }: { access: Exclude<OpsAccess, "signed-
       <p>The status page is for the platform&apos;s operators. Enter the operators&apos; token.</p>
       {error === "wrong" && <p role="alert">That token is not right.</p>}
       {error === "throttled" && (
-        <p role="alert">Too many wrong tokens from your network. Wait a few minutes, then try again.</p>
+        <p role="alert">Too many wrong tokens from your network. Wait a minute, then try again.</p>
       )}
       <form className="login" method="post" action="/ops/login">
         <label htmlFor="token">Token</label>

@@ -108,7 +108,10 @@ const envSchema = z.object({
             .filter(Boolean)
         : undefined,
     ),
-  /** Failed operators' sign-ins per window from one client network before further attempts are refused unread. */
+  /**
+   * Wrong operators' tokens per window (MCP_LIMIT_WINDOW_SECONDS, the limits' one window) from one client network
+   * before further tries are refused unread.
+   */
   OPS_SIGN_IN_LIMIT: z.coerce.number().int().min(1).default(10),
   /** How long an operators' session lasts (it ends sooner on sign-out). */
   OPS_SESSION_HOURS: z.coerce

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import path from "node:path";
 import { config } from "@/lib/config";
 import { isLoopbackAddress } from "@/lib/http/address";
+import { routedPath } from "@/lib/http/routed-path";
 import { processShared } from "@/lib/runtime/shared";
 import { consume, left, networkOf, type CostlyRoute } from "./index";
 
@@ -32,20 +32,6 @@ export interface CostlyRequest {
 /** Brand pages and their APIs whose work grows with the catalog: results, hotel pages, maps, sitemaps. */
 const PAGE_PATHS = /^\/(?:search|hotels\/.+|api\/hotels\/.+|api\/maps\/.+|sitemap\.xml|sitemaps\/.+)$/i;
 
-/** The request target's path as Next will route it (percent-encoding, dot segments, a trailing slash). */
-function routedPath(target: string): string {
-  let raw = target.split(/[?#]/, 1)[0]!;
-  if (/^https?:\/\//i.test(raw)) raw = raw.replace(/^https?:\/\/[^/]*/i, "") || "/";
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(raw);
-  } catch {
-    decoded = raw;
-  }
-  const p = path.posix.normalize(decoded.replace(/\\/g, "/"));
-  return p.length > 1 ? p.replace(/\/$/, "") : p;
-}
-
 /**
  * Which costly route a request is, and whose: POST /v1/nearby-places per partner key (its digest: logs and Redis
  * never hold a key), /api/suggest and pages per client network. Undefined for every other request (/ping, static
@@ -66,7 +52,7 @@ export function costlyRequest(
     if (!partnerKey) return undefined;
     return { route: "nearby", counter: `key:${createHash("sha256").update(partnerKey).digest("hex").slice(0, 32)}` };
   }
-  if (method !== "GET" && method !== "HEAD") return undefined;
+  // Any method: Next renders a page for a POST or a PUT as it does for a GET.
   if (p === "/api/suggest") return { route: "suggest", counter: networkOf(address) };
   if (PAGE_PATHS.test(p)) return { route: "pages", counter: networkOf(address) };
   return undefined;

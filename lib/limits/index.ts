@@ -179,17 +179,30 @@ export async function peek(c: Counter): Promise<number> {
 
 /**
  * Failures counted per client network (its /24 or /48, as logs show it): unknown api_keys, operators' sign-ins.
- * `allowed()` says whether the network may try again before the window ends; `count()` counts one failure;
- * `retryAfter()` says when the window ends.
+ * A try is counted before it is made (`attempt()`, false past the limit: nothing may be tried), so that tries sent at
+ * once cannot all pass a look taken before any of them was counted; one that succeeds is given back (`succeeded()`):
+ * only failures count. `allowed()` looks without counting; `retryAfter()` says when the window ends.
  */
 export function networkFailures(tier: "unknown_key" | "ops_sign_in", address: string | undefined) {
   const counter: Counter = { tier, counter: networkOf(address) };
   return {
     allowed: async () => (await peek(counter)) > 0,
-    count: async () => void (await consume(counter)),
+    attempt: async () => (await consume(counter)).allowed,
+    succeeded: () => refund(counter),
     /** Seconds until the network's window ends (at least 1): a refused client's Retry-After. */
     retryAfter: async () => Math.max(1, (await left(counter)).retryAfter),
   };
+}
+
+/** Gives back `points` counted against a counter (a try that turned out not to be a failure). */
+async function refund(c: Counter, points = 1): Promise<void> {
+  try {
+    const l = limiter(pointsOf(c), c.tier, windowOf(c));
+    await state().connected;
+    await l.reward(counterOf(c), points);
+  } catch (e) {
+    log.warn({ err: (e as Error).message }, "rate limits: a try could not be given back");
+  }
 }
 
 /**

@@ -81,7 +81,7 @@ async function lookUp(presented: string, address: string | undefined): Promise<M
   const known = cachedKey(presented) || (await issuedKey(db, presented));
   if (known) return known;
   const failures = networkFailures("unknown_key", address);
-  if (!(await failures.allowed())) {
+  if (!(await failures.attempt())) {
     throw new AppError({
       code: "RATE_LIMITED",
       message: "Too many unknown api_keys from your network. Please wait a couple of minutes, then try your key again.",
@@ -89,7 +89,7 @@ async function lookUp(presented: string, address: string | undefined): Promise<M
     });
   }
   const key = await findKey(db, presented);
-  if (!key) await failures.count();
+  if (key) await failures.succeeded();
   return key;
 }
 

@@ -1,11 +1,11 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { config } from "@/lib/config";
 import { AppError } from "@/lib/http/errors";
 import { requestFacts } from "@/lib/http/request-facts";
 import { store } from "@/lib/store";
-import { bearerToken, checkBearer, isOpsHost, opsToken } from "./token";
+import { bearerToken, checkBearer, isOpsHost, opsToken, sha256 } from "./token";
 
-export { assertSignInAllowed, countFailedSignIn, isOpsHost, isOpsToken, opsToken, signInAllowed } from "./token";
+export { assertSignInAllowed, isOpsHost, isOpsToken, opsToken, tokenTry } from "./token";
 
 /**
  * The operators' access: a token from the environment (OPS_TOKEN), exchanged at sign-in for a session. The session
@@ -17,7 +17,6 @@ export { assertSignInAllowed, countFailedSignIn, isOpsHost, isOpsToken, opsToken
 export const OPS_COOKIE = "ops_session";
 export const OPS_PATH = "/ops";
 
-const sha256 = (s: string) => createHash("sha256").update(s).digest();
 
 /** Starts a session: the cookie's value (shown once) and its lifetime in seconds. */
 export async function startOpsSession(now = new Date()): Promise<{ value: string; maxAge: number }> {

@@ -13,7 +13,7 @@ import { networkFailures } from "@/lib/limits";
  * ways), and past the limit a token, the right one too, is refused unread (429 with Retry-After, or the form's
  * `?error=throttled`).
  */
-const sha256 = (s: string) => createHash("sha256").update(s).digest();
+export const sha256 = (s: string) => createHash("sha256").update(s).digest();
 
 /** The configured token, or undefined when the operators' pages are off. */
 export function opsToken(): string | undefined {
@@ -45,31 +45,36 @@ export function bearerToken(authorization: string | null | undefined): string | 
   return /^Bearer (.+)$/i.exec(authorization ?? "")?.[1];
 }
 
-/** Before a token is compared: false when the client's network has failed too often lately. */
-export const signInAllowed = (address: string | undefined) => networkFailures("ops_sign_in", address).allowed();
-
-export const countFailedSignIn = (address: string | undefined) => networkFailures("ops_sign_in", address).count();
-
-/** Throws RATE_LIMITED (429, Retry-After: when the network's window ends) while the network may not try a token. */
+/** Whether the client's network may try a token now (a look, counting nothing: the proxy's check of a page). */
 export async function assertSignInAllowed(address: string | undefined): Promise<void> {
   const failures = networkFailures("ops_sign_in", address);
-  if (await failures.allowed()) return;
-  throw new AppError({
-    code: "RATE_LIMITED",
-    message: "Too many wrong operators' tokens from your network. Wait a few minutes, then try again.",
-    retryAfter: await failures.retryAfter(),
-  });
+  if (!(await failures.allowed())) throw throttled(await failures.retryAfter());
 }
 
+const throttled = (retryAfter: number) =>
+  new AppError({
+    code: "RATE_LIMITED",
+    message: "Too many wrong operators' tokens from your network. Wait a minute, then try again.",
+    retryAfter,
+  });
+
 /**
- * Whether a bearer token is the operators' token: refused unread past the network's limit (throws RATE_LIMITED), and
- * a wrong one counted.
+ * A try of the token, counted for the client's network before the token is read or compared: undefined past the
+ * network's limit (nothing may be tried), else what gives the try back once the token proved right, so that only
+ * wrong tokens count. Counted first: tries sent at once cannot all pass a look taken before any of them was counted.
  */
+export async function tokenTry(address: string | undefined): Promise<{ succeeded(): Promise<void> } | undefined> {
+  const failures = networkFailures("ops_sign_in", address);
+  return (await failures.attempt()) ? { succeeded: failures.succeeded } : undefined;
+}
+
+/** Whether a bearer token is the operators' token: refused unread past the network's limit (throws RATE_LIMITED). */
 export async function checkBearer(token: string, address: string | undefined): Promise<boolean> {
-  await assertSignInAllowed(address);
-  if (isOpsToken(token)) return true;
-  await countFailedSignIn(address);
-  return false;
+  const attempt = await tokenTry(address);
+  if (!attempt) throw throttled(await networkFailures("ops_sign_in", address).retryAfter());
+  if (!isOpsToken(token)) return false;
+  await attempt.succeeded();
+  return true;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { escapeHtml } from "@/lib/http/html";
 import { PARTNER_NAME, type BrandLink } from "./options";
 import type { PartnerUserProfile } from "./users";
 
@@ -5,13 +6,6 @@ import type { PartnerUserProfile } from "./users";
  * The partner's pages, in its own look: self-contained HTML with inline CSS and no external resources (oidc-provider's
  * default pages import Google Fonts; none of them is served here). Every interpolated value goes through escapeHtml.
  */
-
-export function escapeHtml(value: unknown): string {
-  return String(value ?? "").replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!,
-  );
-}
 
 const CSS = `
 *{box-sizing:border-box}

@@ -1,24 +1,22 @@
 import type http from "node:http";
 import { brands, type Brand } from "@/lib/brands";
 import { config } from "@/lib/config";
-import { loggedAddress } from "@/lib/http/address";
+import { isLoopbackAddress, loggedAddress } from "@/lib/http/address";
 import { AppError, errorResponse } from "@/lib/http/errors";
+import { escapeHtml } from "@/lib/http/html";
 import type { RequestFacts } from "@/lib/http/request-facts";
 import { STATIC_CONTENT_SECURITY_POLICY } from "@/lib/http/security-headers";
 import { admitCostly, costlyRequest, type CostlyRequest } from "@/lib/limits/fairness";
 import { log } from "@/lib/log";
-
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 /**
  * The page a refused page request gets: small and static (a refusal must cost far less than the page it stands for),
  * in the brand's colours with its name and logo; nothing runs on it.
  */
 export function busyPage(brand: Brand | undefined, retryAfter: number): string {
-  const name = escape(brand?.displayName ?? "Hotels");
+  const name = escapeHtml(brand?.displayName ?? "Hotels");
   const c = brand?.theme.colours ?? { primary: "#1f4e79", background: "#ffffff", text: "#1a1a1a", accent: "#1f4e79" };
-  const logo = brand ? `<img src="${escape(brand.theme.logo)}" alt="" width="128" height="32">` : "";
+  const logo = brand ? `<img src="${escapeHtml(brand.theme.logo)}" alt="" width="128" height="32">` : "";
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>Too many requests · ${name}</title>
@@ -26,6 +24,20 @@ export function busyPage(brand: Brand | undefined, retryAfter: number): string {
 </head><body><header>${logo}<strong>${name}</strong></header>
 <main><h1>Too many requests</h1><p>Your network has sent more requests than we can answer for now. Please wait ${retryAfter} second${retryAfter === 1 ? "" : "s"}, then reload the page.</p><p><a href="/">Home</a></p></main>
 </body></html>`;
+}
+
+let warnedOfProxy = false;
+/**
+ * A proxy on this machine that TRUSTED_PROXY_HOPS does not declare: its visitors all come from this machine, which the
+ * costly routes' limits leave alone (monitoring, the demo), so none of them is limited. Said once, loudly.
+ */
+function warnOfUndeclaredProxy(facts: RequestFacts): void {
+  if (warnedOfProxy || !facts.forwarded || !isLoopbackAddress(facts.address) || config().TRUSTED_PROXY_HOPS > 0)
+    return;
+  warnedOfProxy = true;
+  log.warn(
+    "a proxy on this machine forwards requests, but TRUSTED_PROXY_HOPS is 0: every visitor counts as this machine, which fair-use limits leave alone; set TRUSTED_PROXY_HOPS to the proxies in front",
+  );
 }
 
 /** When each client's refusals were last logged: once a minute, so that a flood of refusals is not a flood of logs. */
@@ -68,6 +80,7 @@ export async function fairUse(
   res: http.ServerResponse,
   facts: RequestFacts,
 ): Promise<Response | undefined> {
+  warnOfUndeclaredProxy(facts);
   const key = req.headers["x-partner-key"];
   const request = costlyRequest(req.method, req.url ?? "/", Array.isArray(key) ? key[0] : key, facts.address);
   if (!request) return undefined;

@@ -1,5 +1,4 @@
 import http from "node:http";
-import path from "node:path";
 import zlib from "node:zlib";
 import compression from "compression";
 import next from "next";
@@ -7,6 +6,7 @@ import { prepareSignOn } from "@/lib/auth/secret";
 import { config } from "@/lib/config";
 import { recordFacts, type RequestFacts } from "@/lib/http/request-facts";
 import { loggedAddress } from "@/lib/http/address";
+import { routedPath } from "@/lib/http/routed-path";
 import { AppError, errorResponse, isAppError } from "@/lib/http/errors";
 import { log } from "@/lib/log";
 import {
@@ -37,22 +37,8 @@ export function forwardedHeaders(req: http.IncomingMessage): void {
   delete req.headers["x-forwarded-host"];
 }
 
-/**
- * Whether a request target is the assistant endpoint however it is spelled: percent-encoding, dot segments, case,
- * a trailing slash. Next normalises these to /mcp too, so the edge must see them all (the route checks again anyway).
- */
-export function isMcpTarget(target: string): boolean {
-  let rawPath = target.split(/[?#]/, 1)[0]!;
-  // The absolute form a proxy may send ("http://host/mcp"): its path.
-  if (/^https?:\/\//i.test(rawPath)) rawPath = rawPath.replace(/^https?:\/\/[^/]*/i, "") || "/";
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(rawPath);
-  } catch {
-    decoded = rawPath;
-  }
-  return /^\/mcp\/?$/i.test(path.posix.normalize(decoded.replace(/\\/g, "/")));
-}
+/** Whether a request target is the assistant endpoint however it is spelled (the route checks again anyway). */
+export const isMcpTarget = (target: string) => /^\/mcp$/i.test(routedPath(target));
 
 /** The refusal of an assistant-endpoint request at the edge (access rules), or undefined to let it through. */
 async function mcpEdge(req: http.IncomingMessage, facts: RequestFacts): Promise<Response | undefined> {

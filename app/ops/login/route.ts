@@ -3,16 +3,7 @@ import { requestFacts } from "@/lib/http/request-facts";
 import { route } from "@/lib/http/route";
 import { assertSameOrigin } from "@/lib/http/same-origin";
 import { log } from "@/lib/log";
-import {
-  countFailedSignIn,
-  isOpsHost,
-  isOpsToken,
-  opsToken,
-  OPS_COOKIE,
-  OPS_PATH,
-  signInAllowed,
-  startOpsSession,
-} from "@/lib/ops/auth";
+import { isOpsHost, isOpsToken, opsToken, OPS_COOKIE, OPS_PATH, startOpsSession, tokenTry } from "@/lib/ops/auth";
 
 /**
  * The status page's sign-in form posts the token here. A match starts a session (lib/ops/auth.ts); a failure is
@@ -24,7 +15,8 @@ export const POST = route(async (request) => {
   if (!isOpsHost(request.headers.get("host"))) return new Response("Not found", { status: 404 });
   assertSameOrigin(request);
   const { address } = requestFacts(request.headers);
-  if (!(await signInAllowed(address))) {
+  const attempt = await tokenTry(address);
+  if (!attempt) {
     log.warn("operators' sign-in throttled");
     return seeOther(`${OPS_PATH}?error=throttled`);
   }
@@ -33,10 +25,10 @@ export const POST = route(async (request) => {
   const form = length > 0 && length <= 4096 ? await request.formData().catch(() => undefined) : undefined;
   const presented = form?.get("token");
   if (!isOpsToken(typeof presented === "string" ? presented : undefined)) {
-    await countFailedSignIn(address);
     log.warn({ configured: !!opsToken() }, "operators' sign-in refused");
     return seeOther(`${OPS_PATH}?error=1`);
   }
+  await attempt.succeeded();
   const session = await startOpsSession();
   const response = seeOther(OPS_PATH);
   response.cookies.set(OPS_COOKIE, session.value, {

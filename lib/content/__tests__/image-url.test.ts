@@ -13,6 +13,8 @@ describe("supplier image URLs (images[].href)", () => {
       "https://93.184.216.34/a.jpg",
       "https://[2606:2800:220:1:248:1893:25c8:1946]/a.jpg",
       "https://images.supplier.co.uk./a.jpg",
+      "https://93.184.216.34.nip.io/a.jpg", // a public address spelled out: no harm
+      "https://cdn-999-1-1-1.example.com/a.jpg", // digits that are no address
       `${SAMPLE_IMAGE_BASE}room-1.svg`,
     ])
       expect(imageUrlProblem(href, production), href).toBeUndefined();
@@ -41,6 +43,12 @@ describe("supplier image URLs (images[].href)", () => {
       "https://printer.local/x.png": /local network/,
       "https://db.internal/x.png": /local network/,
       "https://nas.home.arpa/x.png": /local network/,
+      "https://router.lan/x.png": /local network/,
+      "https://printer.home/x.png": /local network/,
+      "https://wiki.corp/x.png": /local network/,
+      "https://127.0.0.1.nip.io/x.png": /spells out an address/,
+      "https://192.168.0.1.xip.io/x.png": /spells out an address/,
+      "https://img-10-0-0-1.sslip.io/x.png": /spells out an address/,
       "https://cdn.example.com:8443/x.png": /default port/,
       "https://user:pass@cdn.example.com/x.png": /user name/,
       "ftp://cdn.example.com/x.png": /https/,

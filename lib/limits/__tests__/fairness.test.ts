@@ -38,6 +38,16 @@ describe("costlyRequest", () => {
       });
     }
     expect(costlyRequest("HEAD", "/search", undefined, undefined)).toEqual({ route: "pages", counter: "unknown" });
+    // Next renders a page for any method: another method is no way around the page's limit.
+    for (const method of ["POST", "PUT", "DELETE", "OPTIONS"]) {
+      expect(costlyRequest(method, "/search?q=a", undefined, "203.0.113.9"), method).toEqual({
+        route: "pages",
+        counter: "203.0.113.0/24",
+      });
+      expect(costlyRequest(method, "/api/suggest?q=a", undefined, "203.0.113.9"), method).toMatchObject({
+        route: "suggest",
+      });
+    }
   });
 
   it("leaves a client on this machine alone (monitoring, tests, a proxy here not declared as one)", () => {

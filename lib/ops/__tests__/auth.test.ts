@@ -37,9 +37,31 @@ describe("operators' access", () => {
     const refused = await ask("operators-token-for-tests", "198.51.100.10").catch((e: unknown) => e);
     expect(refused).toMatchObject({ code: "RATE_LIMITED", status: 429 });
     expect((refused as { retryAfter: number }).retryAfter).toBeGreaterThanOrEqual(1);
-    expect(await auth.signInAllowed("198.51.100.11")).toBe(false);
+    expect(await auth.tokenTry("198.51.100.11")).toBeUndefined();
     // Another network is not affected.
     expect(await ask("operators-token-for-tests", "203.0.113.5")).toBe(true);
+  });
+
+  it("counts tokens sent at once before comparing any: no more are compared than the limit allows", async () => {
+    const auth = await load({ OPS_TOKEN: "operators-token-for-tests", OPS_SIGN_IN_LIMIT: "10" });
+    const host = "127.0.0.1:3000";
+    // 60 guesses at once from one network, the right token among the last ones: none past the 10th is looked at.
+    const guesses = Array.from({ length: 60 }, (_, i) =>
+      i === 50 ? "operators-token-for-tests" : `wrong-token-for-tests-${i}`,
+    );
+    const answers = await Promise.all(
+      guesses.map((token, i) =>
+        auth
+          .isOpsAuthorized({ authorization: `Bearer ${token}`, host, address: `198.18.7.${i + 1}` })
+          .then(
+            (ok) => (ok ? "right" : "wrong"),
+            (e: { code?: string }) => e.code,
+          ),
+      ),
+    );
+    expect(answers.filter((a) => a === "wrong")).toHaveLength(10);
+    expect(answers.filter((a) => a === "RATE_LIMITED")).toHaveLength(50);
+    expect(answers).not.toContain("right");
   });
 
   it("is off, for everyone, without a configured token", async () => {
