@@ -8,7 +8,7 @@ import { countryName } from "@/lib/locale";
 import { PAGE_SIZE } from "@/lib/search/catalog";
 import type { AppServer } from "@/lib/testing/app-server";
 import { parseConfig } from "@/lib/config";
-import { FAIR_USE_OFF, withLoadedServer, type Scenario } from "./bench-http";
+import { FAIR_USE_OFF, nearbyRequests, withLoadedServer, type Scenario } from "./bench-http";
 import { commandLine } from "./args";
 import { markdownTable } from "./format";
 
@@ -84,21 +84,7 @@ async function loads(server: AppServer, count: number, key = KEY): Promise<Scena
   return [
     {
       name: "nearby places, hits 1000, radius 1000",
-      requests: SAMPLE_CITIES.map((c) => ({
-        method: "POST" as const,
-        path: "/v1/nearby-places",
-        headers: { "content-type": "application/json", "x-partner-key": key, "accept-encoding": "gzip, deflate, br" },
-        body: JSON.stringify({
-          placeName: c.name,
-          country: c.country,
-          currency: c.currency,
-          language: "en",
-          userCountry: "DE",
-          userDevice: "mobile",
-          hits: 1000,
-          radius: 1000,
-        }),
-      })),
+      requests: nearbyRequests(key, { hits: 1000, radius: 1000 }),
     },
     {
       name: "one-letter /api/suggest",

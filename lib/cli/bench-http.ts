@@ -5,6 +5,7 @@ import autocannon from "autocannon";
 import pino from "pino";
 import { startAppServer, type AppServer } from "@/lib/testing/app-server";
 import { generateExport } from "@/lib/content/generate";
+import { SAMPLE_CITIES } from "@/lib/content/generate/cities";
 import { LocalSource } from "@/lib/content/sync/sources";
 import { syncExport } from "@/lib/content/sync";
 import { openTestStore } from "@/lib/testing/store";
@@ -224,4 +225,27 @@ export async function withLoadedServer<T>(
     await store.drop();
     fs.rmSync(work, { recursive: true, force: true });
   }
+}
+
+/** Partner requests with `key`: one fixed body per sample city, sent as a partner's HTTP client does (to `path`). */
+export function nearbyRequests(
+  key: string,
+  extra: Record<string, unknown>,
+  path = "/v1/nearby-places",
+): Scenario["requests"] {
+  const headers = { "accept-encoding": "gzip, deflate, br", "content-type": "application/json", "x-partner-key": key };
+  return SAMPLE_CITIES.map((c) => ({
+    method: "POST" as const,
+    path,
+    headers,
+    body: JSON.stringify({
+      placeName: c.name,
+      country: c.country,
+      currency: c.currency,
+      language: "en",
+      userCountry: "DE",
+      userDevice: "mobile",
+      ...extra,
+    }),
+  }));
 }

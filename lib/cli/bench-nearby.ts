@@ -1,6 +1,5 @@
 import demoBrands from "@/lib/brands/demo-brands.json";
-import { SAMPLE_CITIES } from "@/lib/content/generate/cities";
-import { benchOptions, report, runRounds, withLoadedServer, type Scenario } from "./bench-http";
+import { benchOptions, nearbyRequests, report, runRounds, withLoadedServer, type Scenario } from "./bench-http";
 
 const usage = `Usage: npm run bench:nearby -- [--count 20000] [--duration 5] [--rounds 5] [--connections 32]
 
@@ -18,25 +17,6 @@ Targets, against the trivial POST: hits 10 ≥ 0.9 × its requests/s and p99 ≤
 
 const KEY = demoBrands.brands[0]!.partner.keys[0]!;
 
-/** Partner requests: one fixed body per sample city, sent as a partner's HTTP client does (to `path`). */
-function nearbyRequests(extra: Record<string, unknown>, path = "/v1/nearby-places"): Scenario["requests"] {
-  const headers = { "accept-encoding": "gzip, deflate, br", "content-type": "application/json", "x-partner-key": KEY };
-  return SAMPLE_CITIES.map((c) => ({
-    method: "POST" as const,
-    path,
-    headers,
-    body: JSON.stringify({
-      placeName: c.name,
-      country: c.country,
-      currency: c.currency,
-      language: "en",
-      userCountry: "DE",
-      userDevice: "mobile",
-      ...extra,
-    }),
-  }));
-}
-
 async function main(): Promise<void> {
   const opts = benchOptions("bench:nearby", usage, 20_000);
   // The baseline's answer compressed as the nearby answers are (all of those are above the default 1 KB anyway).
@@ -46,17 +26,17 @@ async function main(): Promise<void> {
     async (server) => {
       const scenarios: Scenario[] = [
         // The baseline: the hits-10 requests themselves, read and answered by a route that does nothing with them.
-        { name: "trivial POST (POST /api/live)", requests: nearbyRequests({ hits: 10 }, "/api/live") },
+        { name: "trivial POST (POST /api/live)", requests: nearbyRequests(KEY, { hits: 10 }, "/api/live") },
         {
           name: "trivial GET (GET /api/live)",
           requests: [{ method: "GET", path: "/api/live", headers: { "accept-encoding": "gzip, deflate, br" } }],
         },
-        { name: "nearby, hits 10, all categories", requests: nearbyRequests({ hits: 10 }) },
+        { name: "nearby, hits 10, all categories", requests: nearbyRequests(KEY, { hits: 10 }) },
         {
           name: "nearby, hits 10, city+landmark+airport",
-          requests: nearbyRequests({ hits: 10, radius: 200, placeCategories: ["city", "landmark", "airport"] }),
+          requests: nearbyRequests(KEY, { hits: 10, radius: 200, placeCategories: ["city", "landmark", "airport"] }),
         },
-        { name: "nearby, hits 1000, radius 1000", requests: nearbyRequests({ hits: 1000, radius: 1000 }) },
+        { name: "nearby, hits 1000, radius 1000", requests: nearbyRequests(KEY, { hits: 1000, radius: 1000 }) },
       ];
       const results = await runRounds(server.url, scenarios, opts);
       const [base, hits10, hits1000] = [results[0]!, results[2]!, results[4]!];
