@@ -511,9 +511,9 @@ describe("the silent-SSO test page (/sso-test): a sign-in of its own that signs 
   it("an IdP's error, however odd, is shown shortened with a fitting hint, never a 5xx", async () => {
     for (const [error, hint] of [
       ["login_required", /SameSite=None; Secure/],
-      ["__proto__", /its error says why/],
-      ["constructor", /its error says why/],
-      [`<b>${"x".repeat(3000)}`, /its error says why/],
+      ["__proto__", /no error OAuth or OpenID Connect defines/],
+      ["constructor", /no error OAuth or OpenID Connect defines/],
+      [`<b>${"x".repeat(3000)}`, /no error OAuth or OpenID Connect defines/],
     ] as const) {
       const browser = new HttpBrowser();
       const start = new URL((await startTest(browser, "aurora")).headers.location!);
