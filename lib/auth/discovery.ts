@@ -55,12 +55,14 @@ export function parseMetadata(issuer: string, doc: Record<string, unknown>): Idp
     const value = doc[name];
     if (value === undefined && !required) return undefined;
     if (typeof value !== "string") throw idpError("IDP_BAD_RESPONSE", `the discovery document has no ${name}`);
-    // Under the development switch an endpoint on this machine must be the issuer's own origin: a document naming
-    // another local port would aim the brand's server-side requests at whatever listens there.
+    // Under the development switch an endpoint the brand's server calls (not the authorize endpoint: the browser
+    // goes there) must be the issuer's own origin when it is on this machine: a document naming another local port
+    // would aim the server's requests at whatever listens there.
     const url = URL.canParse(value) ? new URL(value) : undefined;
+    const serverSide = name !== "authorization_endpoint";
     const problem =
       idpUrlProblem(value, { allowLoopback }) ??
-      (url && isLoopbackHost(url.hostname) ? loopbackOriginProblem(url, [issuer]) : undefined);
+      (serverSide && url && isLoopbackHost(url.hostname) ? loopbackOriginProblem(url, [issuer]) : undefined);
     if (problem) throw idpError("IDP_BAD_RESPONSE", `the discovery document's ${name} ${problem}`);
     return value;
   };
