@@ -107,6 +107,10 @@ describe("npm run mcp:keys", () => {
     );
     expect(bad).toMatchObject({ code: 1, stderr: expect.stringContaining("INVALID_FIELD (ipRanges)") });
     const usage = await cli("add", "--partner", "P").catch((e: { code: number; stderr: string }) => e);
-    expect(usage).toMatchObject({ code: 64, stderr: expect.stringContaining("Usage: npm run mcp:keys") });
+    expect(usage).toMatchObject({
+      code: 64,
+      stderr: expect.stringContaining("add needs --partner NAME and --use-case"),
+    });
+    expect((usage as { stderr: string }).stderr).toContain("(--help shows the usage)");
   });
 });
