@@ -18,11 +18,12 @@ it("under the development switch, the endpoints the brand's server calls are the
   const { parseMetadata } = await import("../discovery");
   expect(parseMetadata(ISSUER, document({})).token_endpoint).toBe(`${ISSUER}/token`);
   // Another service on this machine (a cache, a database, the app itself): never the server's to call.
-  for (const [name, value] of [
+  const elsewhere: [string, string][] = [
     ["token_endpoint", "http://127.0.0.1:6379/token"],
     ["jwks_uri", "http://localhost:5432/jwks"],
     ["userinfo_endpoint", "http://[::1]:3000/ops"],
-  ])
+  ];
+  for (const [name, value] of elsewhere)
     expect(() => parseMetadata(ISSUER, document({ [name]: value })), name).toThrow(
       /which the development switch does not open/,
     );
