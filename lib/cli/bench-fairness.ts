@@ -145,6 +145,9 @@ async function underLoad(
     url: server.url,
     connections,
     duration: duration + 2,
+    // The load on a thread of its own: on this process's thread its answers would delay the reading of /ping's, and
+    // /ping's latency would be the load generator's as much as the server's.
+    workers: 1,
     // A request's own headers replace autocannon's defaults: the client's address goes in each.
     requests: s.requests.map((r) => ({
       method: r.method,
