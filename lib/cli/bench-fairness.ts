@@ -1,14 +1,18 @@
 import os from "node:os";
 import autocannon from "autocannon";
 import demoBrands from "@/lib/brands/demo-brands.json";
-import { SAMPLE_CITIES } from "@/lib/content/generate/cities";
 import { hotelId } from "@/lib/content/generate/record";
-import { loopbackFetch } from "@/lib/http/loopback-fetch";
-import { countryName } from "@/lib/locale";
 import { PAGE_SIZE } from "@/lib/search/catalog";
 import type { AppServer } from "@/lib/testing/app-server";
 import { parseConfig } from "@/lib/config";
-import { FAIR_USE_OFF, nearbyRequests, withLoadedServer, type Scenario } from "./bench-http";
+import {
+  BENCH_HOST,
+  FAIR_USE_OFF,
+  largestCountry,
+  nearbyRequests,
+  withLoadedServer,
+  type Scenario,
+} from "./bench-http";
 import { commandLine } from "./args";
 import { markdownTable } from "./format";
 
@@ -27,7 +31,7 @@ with the in-progress caps alone ("caps only": the budgets out of reach, the floo
 and with them out of the way ("off": limits no client reaches), for comparison. Target: /ping p50 ≤ 3 × idle with the
 limits on; the caps alone are measured against it too, for what they do before a flood's budget is spent.`;
 
-const HOST = demoBrands.brands[0]!.hosts[0]!;
+const HOST = BENCH_HOST;
 /** The loads' partner key, and the warm-up's (another brand's: the load starts with its key's whole budget). */
 const KEY = demoBrands.brands[0]!.partner.keys[0]!;
 const WARM_UP_KEY = demoBrands.brands[1]!.partner.keys[0]!;
@@ -64,12 +68,6 @@ interface Row {
   refused: number;
 }
 
-async function getJson<T>(port: number, path: string): Promise<T> {
-  const res = await loopbackFetch(`http://${HOST}:${port}${path}`, { headers: { "x-forwarded-for": "10.9.0.1" } });
-  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
 /** The four loads of the issue, built once per server (place ids come from its catalog). */
 async function loads(server: AppServer, count: number, key = KEY): Promise<Scenario[]> {
   const page = (path: string) => ({
@@ -77,16 +75,7 @@ async function loads(server: AppServer, count: number, key = KEY): Promise<Scena
     path,
     headers: { host: `${HOST}:${server.port}`, accept: "text/html", "accept-encoding": "gzip, deflate, br" },
   });
-  const perCountry = new Map<string, number>();
-  for (const c of SAMPLE_CITIES) perCountry.set(c.country, (perCountry.get(c.country) ?? 0) + 1);
-  const [bigCountry] = [...perCountry].sort((a, b) => b[1] - a[1])[0]!;
-  const country = (
-    await getJson<{ places: { placeId: string; placeCategory: string; hotelsCnt: number }[] }>(
-      server.port,
-      `/api/suggest?q=${encodeURIComponent(countryName(bigCountry, "en"))}`,
-    )
-  ).places.find((p) => p.placeCategory === "country");
-  if (!country) throw new Error(`no country place for ${bigCountry}`);
+  const country = await largestCountry(server.port, undefined, { "x-forwarded-for": "10.9.0.1" });
   const lastPage = Math.max(1, Math.ceil(country.hotelsCnt / PAGE_SIZE));
   // The deepest 20 pages: sorting by name is the same work for every page, and a deep page skips the most results.
   const deep = Array.from({ length: Math.min(20, lastPage) }, (_, i) => lastPage - i);
@@ -104,7 +93,7 @@ async function loads(server: AppServer, count: number, key = KEY): Promise<Scena
       })),
     },
     {
-      name: `deep search pages (${bigCountry}, ${country.hotelsCnt} hotels, sort=name, pages ${deep.at(-1)}–${deep[0]})`,
+      name: `deep search pages (${country.code}, ${country.hotelsCnt} hotels, sort=name, pages ${deep.at(-1)}–${deep[0]})`,
       requests: deep.map((n) => page(`/search?placeId=${country.placeId}&sort=name&page=${n}`)),
     },
     {

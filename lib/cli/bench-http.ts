@@ -6,6 +6,9 @@ import pino from "pino";
 import { startAppServer, type AppServer } from "@/lib/testing/app-server";
 import { generateExport } from "@/lib/content/generate";
 import { SAMPLE_CITIES } from "@/lib/content/generate/cities";
+import demoBrands from "@/lib/brands/demo-brands.json";
+import { loopbackFetch } from "@/lib/http/loopback-fetch";
+import { countryName } from "@/lib/locale";
 import { LocalSource } from "@/lib/content/sync/sources";
 import { syncExport } from "@/lib/content/sync";
 import { openTestStore } from "@/lib/testing/store";
@@ -248,4 +251,36 @@ export function nearbyRequests(
       ...extra,
     }),
   }));
+}
+
+/** The first demo brand's host: the benchmarks' requests go to its pages and APIs. */
+export const BENCH_HOST = demoBrands.brands[0]!.hosts[0]!;
+
+/** A JSON answer of the served app (a brand host's API), or an error naming the path and status. */
+export async function getJson<T>(port: number, path: string, headers: Record<string, string> = {}): Promise<T> {
+  const res = await loopbackFetch(`http://${BENCH_HOST}:${port}${path}`, { headers });
+  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+/**
+ * The country place with the most sample cities (or `code`), as the destination box finds it: the largest result
+ * list a brand page sorts.
+ */
+export async function largestCountry(
+  port: number,
+  code?: string,
+  headers: Record<string, string> = {},
+): Promise<{ placeId: string; hotelsCnt: number; code: string }> {
+  const perCountry = new Map<string, number>();
+  for (const c of SAMPLE_CITIES) perCountry.set(c.country, (perCountry.get(c.country) ?? 0) + 1);
+  const [bigCountry] = code ? [code] : [...perCountry].sort((a, b) => b[1] - a[1])[0]!;
+  const found = await getJson<{ places: { placeId: string; placeCategory: string; hotelsCnt: number }[] }>(
+    port,
+    `/api/suggest?q=${encodeURIComponent(countryName(bigCountry, "en"))}`,
+    headers,
+  );
+  const country = found.places.find((p) => p.placeCategory === "country");
+  if (!country) throw new Error(`no country place for ${bigCountry}`);
+  return { placeId: country.placeId, hotelsCnt: country.hotelsCnt, code: bigCountry };
 }

@@ -1,9 +1,15 @@
-import demoBrands from "@/lib/brands/demo-brands.json";
 import { SAMPLE_CITIES } from "@/lib/content/generate/cities";
 import { hotelId } from "@/lib/content/generate/record";
-import { loopbackFetch } from "@/lib/http/loopback-fetch";
-import { countryName } from "@/lib/locale";
-import { benchOptions, report, runRounds, withLoadedServer, type Scenario } from "./bench-http";
+import {
+  BENCH_HOST,
+  benchOptions,
+  getJson,
+  largestCountry,
+  report,
+  runRounds,
+  withLoadedServer,
+  type Scenario,
+} from "./bench-http";
 
 const usage = `Usage: npm run bench:pages -- [--count 100000] [--duration 5] [--rounds 5] [--connections 32] [--country US]
 
@@ -16,15 +22,9 @@ the country with the most hotels sorted by name (pages 1–5); --country puts ev
 cities (--country US --count 100000: a country of 100 000 hotels). Interleaved rounds, medians. Targets: hotel page
 and the country's search page ≥ 0.5 × the trivial page's requests/s.`;
 
-const HOST = demoBrands.brands[0]!.hosts[0]!;
+const HOST = BENCH_HOST;
 
 /** A JSON GET on the brand's host (Node cannot resolve *.localhost: lib/http/loopback-fetch.ts). */
-async function getJson<T>(port: number, path: string): Promise<T> {
-  const res = await loopbackFetch(`http://${HOST}:${port}${path}`);
-  if (res.status !== 200) throw new Error(`${path}: ${res.status} ${await res.text()}`);
-  return (await res.json()) as T;
-}
-
 async function main(): Promise<void> {
   const opts = benchOptions("bench:pages", usage, 100_000);
 
@@ -43,17 +43,7 @@ async function main(): Promise<void> {
         const id = found.places[0]?.placeId;
         if (id) placeIds.push(id);
       }
-      // The country with the most sample cities: the largest result list a brand page sorts (issue 13's case).
-      const perCountry = new Map<string, number>();
-      for (const c of SAMPLE_CITIES) perCountry.set(c.country, (perCountry.get(c.country) ?? 0) + 1);
-      const [bigCountry] = opts.country ? [opts.country] : [...perCountry].sort((a, b) => b[1] - a[1])[0]!;
-      const country = (
-        await getJson<{ places: { placeId: string; placeCategory: string; hotelsCnt: number }[] }>(
-          server.port,
-          `/api/suggest?q=${encodeURIComponent(countryName(bigCountry, "en"))}`,
-        )
-      ).places.find((p) => p.placeCategory === "country");
-      if (!country) throw new Error(`no country place for ${bigCountry}`);
+      const country = await largestCountry(server.port, opts.country);
       const step = Math.max(1, Math.floor(opts.count / 1000));
       const scenarios: Scenario[] = [
         { name: "trivial dynamic page (GET /ping)", requests: [page("/ping")] },
@@ -71,7 +61,7 @@ async function main(): Promise<void> {
           ]),
         },
         {
-          name: `search page of a country (${bigCountry}, ${country.hotelsCnt} hotels, sort=name, pages 1–5)`,
+          name: `search page of a country (${country.code}, ${country.hotelsCnt} hotels, sort=name, pages 1–5)`,
           requests: [1, 2, 3, 4, 5].map((n) => page(`/search?placeId=${country.placeId}&sort=name&page=${n}`)),
         },
       ];

@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import pino from "pino";
 
-/** A pino logger at debug level whose lines a test reads back, parsed, in `lines`. */
+/** A pino logger at debug level whose lines a test reads back: parsed in `lines`, all as one string by `text()`. */
 export function capturingLog() {
   const lines: Record<string, unknown>[] = [];
   const log = pino(
@@ -13,5 +13,5 @@ export function capturingLog() {
       },
     }),
   );
-  return { log, lines };
+  return { log, lines, text: () => lines.map((l) => JSON.stringify(l)).join("\n") };
 }

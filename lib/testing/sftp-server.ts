@@ -124,7 +124,8 @@ export async function startSftpServer(opts: { startDirectory?: string } = {}): P
 }
 
 /**
- * A loopback TCP relay in front of a server that counts the connections made through it and, given `cutAfterBytes`,
+ * A loopback TCP relay in front of a server that counts the connections made through it and the bytes the server
+ * sent (a listing is a few kilobytes with the SSH handshake, a download more) and, given `cutAfterBytes`,
  * cuts the first connection after it has carried that many bytes from the server: a connection drop in the middle of
  * a transfer, which a healthy local sshd never produces.
  */
@@ -132,9 +133,9 @@ export async function startRelay(
   target: number,
   cutAfterBytes = Infinity,
   onCut?: () => void,
-): Promise<{ port: number; cuts: number; connections: number; stop(): Promise<void> }> {
+): Promise<{ port: number; cuts: number; connections: number; fromServer: number; stop(): Promise<void> }> {
   const port = await freePort();
-  const state = { cuts: 0, connections: 0, armed: true };
+  const state = { cuts: 0, connections: 0, fromServer: 0, armed: true };
   const sockets = new Set<net.Socket>();
   const server = net.createServer((client) => {
     state.connections++;
@@ -152,6 +153,7 @@ export async function startRelay(
         upstream.destroy();
         return;
       }
+      state.fromServer += d.length;
       client.write(d);
     });
     client.on("data", (d: Buffer) => upstream.write(d));
@@ -170,6 +172,9 @@ export async function startRelay(
     },
     get connections() {
       return state.connections;
+    },
+    get fromServer() {
+      return state.fromServer;
     },
     stop: () =>
       new Promise<void>((r) => {

@@ -1,12 +1,10 @@
 import fs from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { Writable } from "node:stream";
-import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSftpServer, sshdAvailable, type SftpServer } from "@/lib/testing/sftp-server";
+import { capturingLog } from "@/lib/testing/log";
+import { startRelay, startSftpServer, sshdAvailable, type SftpServer } from "@/lib/testing/sftp-server";
 import { openTestStore, type TestStore } from "@/lib/testing/store";
 import { openStore, type Store } from "@/lib/store";
 import { hotel, quietLog, range, writeExport } from "@/lib/testing/exports";
@@ -38,20 +36,6 @@ function sftpSource(dir: string, port = server.port) {
     retryBaseMs: 10,
     log: quietLog,
   });
-}
-
-function capturingLog() {
-  const lines: Record<string, unknown>[] = [];
-  const log = pino(
-    { level: "debug" },
-    new Writable({
-      write(chunk, _enc, cb) {
-        lines.push(JSON.parse(String(chunk)) as Record<string, unknown>);
-        cb();
-      },
-    }),
-  );
-  return { log, lines, text: () => lines.map((l) => JSON.stringify(l)).join("\n") };
 }
 
 /** A webhook receiver on loopback: every JSON body posted to it. */
@@ -90,52 +74,6 @@ function worker(store: Store, dir: string, over: Partial<SyncWorkerOptions> = {}
   });
 }
 
-/**
- * A loopback TCP relay in front of the sshd that counts connections and the bytes the server sent: a listing is a
- * few kilobytes with the SSH handshake; a download of the export or of its schema (10 KB) is more.
- */
-async function countingRelay(): Promise<{
-  port: number;
-  connections: number;
-  fromServer: number;
-  stop(): Promise<void>;
-}> {
-  const port = await freePort();
-  const state = { connections: 0, fromServer: 0 };
-  const sockets = new Set<net.Socket>();
-  const relay = net.createServer((client) => {
-    state.connections++;
-    const upstream = net.connect(server.port, "127.0.0.1");
-    sockets.add(client).add(upstream);
-    client.pipe(upstream);
-    upstream.on("data", (d: Buffer) => {
-      state.fromServer += d.length;
-      client.write(d);
-    });
-    const close = () => {
-      client.destroy();
-      upstream.destroy();
-    };
-    client.on("error", close).on("close", close);
-    upstream.on("error", close).on("close", close);
-  });
-  await new Promise<void>((r) => relay.listen(port, "127.0.0.1", r));
-  return {
-    port,
-    get connections() {
-      return state.connections;
-    },
-    get fromServer() {
-      return state.fromServer;
-    },
-    stop: () =>
-      new Promise<void>((r) => {
-        for (const s of sockets) s.destroy();
-        relay.close(() => r());
-      }),
-  };
-}
-
 describe.each(["sqlite", "postgres"] as const)("the sync worker on %s", (kind) => {
   let store: TestStore;
   beforeAll(async () => {
@@ -153,7 +91,7 @@ describe.each(["sqlite", "postgres"] as const)("the sync worker on %s", (kind) =
     const dir = writeExport({ "hotels.jsonl": range(1, 400).map((n) => hotel(n)) });
     const exportBytes = fs.statSync(path.join(dir, "hotels.jsonl")).size;
     const schemaBytes = fs.statSync(path.join(dir, "schemas/HotelFtpExport.json")).size;
-    const relay = await countingRelay();
+    const relay = await startRelay(server.port);
     // What the sync asked of the source besides the listing: files read, schema fetched.
     const asked = { files: 0, schema: 0 };
     const w = worker(store, dir, {
