@@ -8,6 +8,18 @@ import { checkIdToken } from "../id-token";
 import type { SsoCheckInput } from "../input";
 import { runSsoCheck } from "../run";
 
+/** A discovery document with every field §2.4 asks for, its endpoints as given. */
+const discovery = (issuer: string, endpoints: Record<string, string>) => ({
+  issuer,
+  ...endpoints,
+  response_types_supported: ["code"],
+  subject_types_supported: ["public"],
+  id_token_signing_alg_values_supported: ["RS256"],
+  scopes_supported: ["openid", "email", "profile"],
+  token_endpoint_auth_methods_supported: ["client_secret_post", "client_secret_basic"],
+  claims_supported: ["sub", "email", "given_name", "family_name"],
+});
+
 /**
  * What a provider sends never makes the validator claim what it did not check, never puts a secret in a report, and
  * never steers it anywhere the outbound rules refuse.
@@ -70,18 +82,13 @@ describe("a discovery document naming endpoints the outbound rules refuse", () =
     server = http.createServer((req, res) => {
       res.setHeader("content-type", "application/json");
       res.end(
-        JSON.stringify({
-          issuer,
-          authorization_endpoint: "file:///etc/passwd",
-          token_endpoint: "http://169.254.169.254/latest/meta-data",
-          jwks_uri: `${issuer}/jwks`,
-          response_types_supported: ["code"],
-          subject_types_supported: ["public"],
-          id_token_signing_alg_values_supported: ["RS256"],
-          scopes_supported: ["openid", "email", "profile"],
-          token_endpoint_auth_methods_supported: ["client_secret_post", "client_secret_basic"],
-          claims_supported: ["sub", "email", "given_name", "family_name"],
-        }),
+        JSON.stringify(
+          discovery(issuer, {
+            authorization_endpoint: "file:///etc/passwd",
+            token_endpoint: "http://169.254.169.254/latest/meta-data",
+            jwks_uri: `${issuer}/jwks`,
+          }),
+        ),
       );
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -114,18 +121,13 @@ describe("under the development switch, a discovery document naming another port
       res.setHeader("content-type", "application/json");
       if (req.url !== "/.well-known/openid-configuration") return res.writeHead(400).end("{}");
       res.end(
-        JSON.stringify({
-          issuer,
-          authorization_endpoint: `${issuer}/authorize`,
-          token_endpoint: `http://127.0.0.1:${otherPort}/token`,
-          jwks_uri: `http://localhost:${otherPort}/jwks`,
-          response_types_supported: ["code"],
-          subject_types_supported: ["public"],
-          id_token_signing_alg_values_supported: ["RS256"],
-          scopes_supported: ["openid", "email", "profile"],
-          token_endpoint_auth_methods_supported: ["client_secret_post", "client_secret_basic"],
-          claims_supported: ["sub", "email", "given_name", "family_name"],
-        }),
+        JSON.stringify(
+          discovery(issuer, {
+            authorization_endpoint: `${issuer}/authorize`,
+            token_endpoint: `http://127.0.0.1:${otherPort}/token`,
+            jwks_uri: `http://localhost:${otherPort}/jwks`,
+          }),
+        ),
       );
     });
     await new Promise<void>((resolve) => provider.listen(0, "127.0.0.1", resolve));
