@@ -53,7 +53,8 @@ function heldNearby(server: AppServer, key: string) {
     /** The server read the headers and handed the request on (Node answers 100 Continue just before). */
     received: () => until(() => text.startsWith("HTTP/1.1 100")),
     finish: async () => {
-      socket.end(body);
+      // Written, not ended: Node's server takes a client's half-close for an abort of a request not yet answered.
+      socket.write(body);
       await until(() => /HTTP\/1\.1 [2-5]\d\d /.test(text.replace(/^HTTP\/1\.1 100[^\n]*\n\r?\n/, "")));
       socket.destroy();
       return Number(/HTTP\/1\.1 ([2-5]\d\d) /.exec(text.replace(/^HTTP\/1\.1 100[^\n]*\n\r?\n/, ""))![1]);

@@ -159,7 +159,8 @@ describe("what Next must not see", () => {
     const net = await import("node:net");
     const raw = (request: string) =>
       new Promise<string>((resolve) => {
-        const socket = net.connect(server.port, "127.0.0.1", () => socket.end(request));
+        // Written, not ended (a half-close would abort the request); `Connection: close` ends it after the answer.
+        const socket = net.connect(server.port, "127.0.0.1", () => socket.write(request));
         let out = "";
         socket.on("data", (d) => (out += d.toString()));
         socket.on("close", () => resolve(out));
