@@ -47,9 +47,11 @@ async function main(): Promise<void> {
     }
     console.log(`installing Debian packages: ${pkgs.join(" ")} (apt-get, a minute or two)`);
     const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+    // Another install on this machine (an unattended upgrade, a second test run) holds dpkg's lock: wait for it.
+    const lock = ["-o", "DPkg::Lock::Timeout=600"];
     for (const args of [
-      ["update", "-qq"],
-      ["install", "-y", "-qq", "--no-install-recommends", ...pkgs],
+      ["update", "-qq", ...lock],
+      ["install", "-y", "-qq", "--no-install-recommends", ...lock, ...pkgs],
     ]) {
       const run = spawnSync("apt-get", args, { stdio: "inherit", env });
       if (run.status !== 0) {
