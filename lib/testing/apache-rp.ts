@@ -68,8 +68,9 @@ export function apacheInstalled(): boolean {
 }
 
 /**
- * Installs the packages when missing and this process is root with apt-get, as the tier does for sshd and Chromium
- * (Debian's policy-rc.d keeps the system's Apache from starting in a container); otherwise says the command to run.
+ * Installs the packages when missing and this process is root with apt-get, as the tier does for sshd and Chromium;
+ * otherwise says the command to run. The system's own Apache is never used: in a container of this machine kind
+ * Debian's policy-rc.d keeps apt from starting it, and where apt does start it (port 80), nothing here talks to it.
  */
 export function ensureApache(): void {
   if (apacheInstalled()) return;

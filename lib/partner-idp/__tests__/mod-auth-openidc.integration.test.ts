@@ -69,15 +69,31 @@ beforeAll(async () => {
       })),
     }),
   );
-  const start = (name: string, env: Record<string, string> = {}) =>
-    startIdpCommand(["--port", "0", "--data-dir", path.join(dir, name), "--clients-file", clientsFile], {
+  const start = (env: Record<string, string> = {}) =>
+    startIdpCommand(["--port", "0", "--data-dir", path.join(dir, "idp"), "--clients-file", clientsFile], {
       ...SECRETS,
       ...env,
     });
-  [withIss, withoutIss] = await Promise.all([
-    start("idp"),
-    start("idp-without-iss", { PARTNER_IDP_AUTHORIZATION_RESPONSE_ISS: "false" }),
+  // One data dir: the second provider reuses the first's keys and certificate (no second key generation on a busy
+  // machine), so one CA and one certificate hash serve both, and Chromium can start meanwhile.
+  withIss = await start();
+  // Both kept as soon as they are up, so that afterAll stops whichever started if the other failed.
+  const started = await Promise.allSettled([
+    start({ PARTNER_IDP_AUTHORIZATION_RESPONSE_ISS: "false" }).then((idp) => (withoutIss = idp)),
+    chromium
+      .launch({
+        executablePath: CHROMIUM,
+        args: [
+          "--headless",
+          "--no-sandbox",
+          "--disable-gpu",
+          "--disable-background-networking",
+          `--ignore-certificate-errors-spki-list=${withIss.spkiSha256}`,
+        ],
+      })
+      .then((b) => (browser = b)),
   ]);
+  for (const result of started) if (result.status === "rejected") throw result.reason;
   apache = await startApacheRp({
     port,
     sites: Object.entries(SITES).map(([name, s]): ApacheRpSite => ({
@@ -88,16 +104,6 @@ beforeAll(async () => {
       tokenEndpointAuthMethod: s.method,
       caFile: providerOf(name as SiteName).caFile,
     })),
-  });
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      `--ignore-certificate-errors-spki-list=${withIss.spkiSha256},${withoutIss.spkiSha256}`,
-    ],
   });
 }, 120_000);
 
