@@ -7,6 +7,15 @@ import { webhookUrlProblem } from "@/lib/ops/webhook-url";
 import { logLevelSchema } from "./log-level";
 import { attributionUrlProblem, tileTemplateProblem, type TileServer } from "@/lib/maps/tile-server";
 
+export {
+  ClientsFileError,
+  parseClientsFile,
+  readClientsFile,
+  TOKEN_ENDPOINT_AUTH_METHODS,
+  type RegisteredClient,
+  type TokenEndpointAuthMethod,
+} from "./partner-idp-clients";
+
 /** Environment settings, parsed once (zod) with readable messages. Secrets stay in the environment. */
 const flag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
 const share = z.coerce.number().min(0, "must be between 0 and 1").max(1, "must be between 0 and 1");
@@ -33,6 +42,24 @@ const envSchema = z.object({
     .transform((v) => v || "127.0.0.1"),
   /** The demo's partner identity provider (npm run demo): https://localhost:IDP_PORT. */
   IDP_PORT: z.coerce.number().int().min(1).max(65535).default(9443),
+  /** The reference partner IdP alone (npm run partner-idp; --port wins): its port, 0 for any free one. */
+  PARTNER_IDP_PORT: z.coerce.number().int().min(0).max(65535).default(9443),
+  /** Its keys and TLS material (--data-dir wins). */
+  PARTNER_IDP_DATA_DIR: z.string().trim().min(1).default(path.join(".data", "partner-idp")),
+  /** Its relying parties besides the brands: a clients file (lib/config/partner-idp-clients.ts; --clients-file wins). */
+  PARTNER_IDP_CLIENTS_FILE: z.string().trim().min(1).optional(),
+  /**
+   * RFC 9207: `iss` in its authorization responses (codes and errors alike) and
+   * authorization_response_iss_parameter_supported in discovery, the mix-up defence. Off only for a deployment whose
+   * relying parties mishandle it (docs/decisions.md, "RFC 9207").
+   */
+  PARTNER_IDP_AUTHORIZATION_RESPONSE_ISS: flag.default(true),
+  /** The scenario-B partner API's shared key (spec §4.5); the API answers 503 while it is unset. */
+  PARTNER_API_KEY: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .pipe(z.string().min(16, "must have at least 16 characters").optional()),
   DATA_DIR: z.string().min(1).default(".data"),
   /** postgres://… selects PostgreSQL; a file path or sqlite:// URL (or nothing) selects the embedded SQLite file. */
   DATABASE_URL: z.string().optional(),
