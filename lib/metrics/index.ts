@@ -1,5 +1,5 @@
 import type http from "node:http";
-import { metrics, OUTCOMES } from "./registry";
+import { metrics, OUTCOMES, type SilentSignInOutcome } from "./registry";
 import { methodLabel, type RouteLabeler } from "./routes";
 
 /**
