@@ -22,6 +22,11 @@ const PACKAGES: { what: string; present: () => boolean; pkg: string }[] = [
   },
   { what: "openssl (the partner IdP's certificate)", present: () => onPath("openssl"), pkg: "openssl" },
   {
+    what: "promtool (Prometheus's own checker of the metrics scrape and the alert rules)",
+    present: () => onPath("promtool"),
+    pkg: "prometheus",
+  },
+  {
     what: "LemonLDAP::NG (an independent identity provider)",
     present: lemonLdapInstalled,
     pkg: LEMONLDAP_PACKAGES.join(" "),
@@ -96,7 +101,9 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   }
-  console.log("test prerequisites: OpenSSH server, Chromium, openssl, LemonLDAP::NG, PostgreSQL and Redis are here");
+  console.log(
+    "test prerequisites: OpenSSH server, Chromium, openssl, promtool, LemonLDAP::NG, PostgreSQL and Redis are here",
+  );
 }
 
 void main();
