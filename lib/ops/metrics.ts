@@ -15,6 +15,8 @@ import { bearerToken, checkBearer, metricsServed, opsToken } from "./token";
  * try of the token like every other (lib/ops/token.ts: a wrong one counts against the client's network, and past
  * the limit even the right one is refused unread with 429). A network in the list is let in without reading a token.
  */
+
+/** METRICS_ALLOW's networks (lib/config parsed them), as one allowlist per process. */
 const allowlist = () => processShared("metrics-allow", () => new IpAllowlist(config().METRICS_ALLOW));
 
 /** Who may scrape: throws NOT_FOUND (not served here), UNAUTHORIZED or RATE_LIMITED. */
