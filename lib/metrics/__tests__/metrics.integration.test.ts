@@ -27,6 +27,13 @@ const ADA = { sub: "nw-2001", email: "ada@example.test", given_name: "Ada", fami
 let op: TestOp;
 let app: SsoApp;
 const clients: TestOpClient[] = [];
+/** Folders this file writes (exports, rules), removed at the end. */
+const dirs: string[] = [];
+const folder = (prefix: string) => {
+  const dir = tempDir(prefix);
+  dirs.push(dir);
+  return dir;
+};
 
 beforeAll(async () => {
   op = await startTestOp(clients);
@@ -46,6 +53,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
   await op?.stop();
+  for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
 const bearer = (token = TOKEN) => ({ authorization: `Bearer ${token}` });
@@ -128,13 +136,14 @@ describe("a scrape after real traffic", () => {
 
   beforeAll(async () => {
     // Two sync runs by the sync command in its own process (as the worker's): one published, one refused.
-    const generated = tempDir("metrics-export-");
+    const generated = folder("metrics-export-");
     await generateExport({ out: generated, count: GENERATED, seed: 11 });
     const published = await runSyncCli([generated, "--json"], { DATABASE_URL: app.store.databaseUrl }).done;
     expect(published.code, published.stderr).toBe(0);
-    const bad = writeExport({
-      "hotels.jsonl": [...Array.from({ length: 6 }, (_, i) => hotel(i + 1)), ...[1, 2, 3].map(() => ({ id: "" }))],
-    });
+    const bad = writeExport(
+      { "hotels.jsonl": [...Array.from({ length: 6 }, (_, i) => hotel(i + 1)), ...[1, 2, 3].map(() => ({ id: "" }))] },
+      { dir: folder("metrics-refused-") },
+    );
     const refused = await runSyncCli([bad, "--json"], { DATABASE_URL: app.store.databaseUrl }).done;
     expect(refused.code).not.toBe(0);
     const row = await app.store.db.selectFrom("hotels").select("id").where("removed_at", "is", null).executeTakeFirst();
@@ -257,7 +266,7 @@ describe("the alert rules docs/operators.md shows", () => {
 
   it("are valid Prometheus rules (promtool check rules)", () => {
     expect(rules).toContain("groups:");
-    const file = path.join(tempDir("metrics-rules-"), "hotels.rules.yml");
+    const file = path.join(folder("metrics-rules-"), "hotels.rules.yml");
     fs.writeFileSync(file, rules);
     const check = promtool(["check", "rules", file]);
     expect(check.status, check.output).toBe(0);
