@@ -3,6 +3,7 @@ import { NextRequest, NextResponse } from "next/server";
 import { brands, type Brand } from "@/lib/brands";
 import { brandForHost } from "@/lib/brands/context";
 import { log } from "@/lib/log";
+import { countSilentSignIn } from "@/lib/metrics";
 import { finishTest, pendingTest } from "@/lib/sso-check/trace";
 import { store } from "@/lib/store";
 import { AUTH_BASE_PATH, PROVIDER_ID, returnPath, safeCallbackUrl } from "./config";
@@ -61,6 +62,7 @@ export async function idpResponse(request: NextRequest): Promise<Response> {
   const names = authJsCookieNames(secure);
   const cookie = (name: string) => request.cookies.get(name)?.value;
   const interactive = cookie(SSO_COOKIES.flow) === "interactive";
+  const silent = cookie(SSO_COOKIES.flow) === "silent";
   const returnTo = returnPath(cookie(names.callbackUrl), origin);
   const query = request.nextUrl.searchParams;
   if (!sso) return landAnonymous("/", secure);
@@ -88,6 +90,7 @@ export async function idpResponse(request: NextRequest): Promise<Response> {
     );
     if (stateless) return landAnonymous(returnTo, secure, interactive ? "failed" : undefined, { keepPending: true });
     if (!ours) return seeOther(cookie(SSO_COOKIES.attempt) || cookie(names.state) ? "/" : `/?${NO_SILENT_PARAM}=1`);
+    if (silent) countSilentSignIn(brand.id, error === "login_required" ? "login_required" : "idp_error");
     return landAnonymous(returnTo, secure, interactive ? "failed" : undefined);
   }
 
@@ -104,6 +107,7 @@ export async function idpResponse(request: NextRequest): Promise<Response> {
     target?.origin === origin &&
     target.href === safeCallbackUrl(target.href, origin) &&
     result.headers.getSetCookie().some((c) => c.startsWith(`${names.session}=`));
+  if (silent) countSilentSignIn(brand.id, signedIn ? "signed_in" : "idp_error");
   if (!signedIn) return landAnonymous(returnTo, secure, interactive ? "failed" : undefined);
 
   // Auth.js's session cookie goes in first: NextResponse's cookie API keeps the cookies it is constructed with (and

@@ -23,6 +23,11 @@ const PACKAGES: { what: string; present: () => boolean; pkg: string }[] = [
   },
   { what: "openssl (the partner IdP's certificate)", present: () => onPath("openssl"), pkg: "openssl" },
   {
+    what: "promtool (Prometheus's own checker of the metrics scrape and the alert rules)",
+    present: () => onPath("promtool"),
+    pkg: "prometheus",
+  },
+  {
     what: "LemonLDAP::NG (an independent identity provider)",
     present: lemonLdapInstalled,
     pkg: LEMONLDAP_PACKAGES.join(" "),
@@ -105,7 +110,7 @@ async function main(): Promise<void> {
     }
   }
   console.log(
-    "test prerequisites: OpenSSH server, Chromium, openssl, LemonLDAP::NG, Apache with mod_auth_openidc, PostgreSQL and Redis are here",
+    "test prerequisites: OpenSSH server, Chromium, openssl, promtool, LemonLDAP::NG, Apache with mod_auth_openidc, PostgreSQL and Redis are here",
   );
 }
 

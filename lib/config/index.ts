@@ -4,6 +4,7 @@ import path from "node:path";
 import { PAUSE_STEPS, parsePause } from "@/lib/content/sync/faults";
 import { scheduleProblem } from "@/lib/content/sync/cron";
 import { webhookUrlProblem } from "@/lib/ops/webhook-url";
+import { parseIpRange } from "@/lib/http/address";
 import { logLevelSchema } from "./log-level";
 import { attributionUrlProblem, tileTemplateProblem, type TileServer } from "@/lib/maps/tile-server";
 
@@ -146,6 +147,30 @@ const envSchema = z.object({
     .positive()
     .max(24 * 30)
     .default(8),
+  /**
+   * Prometheus metrics at /metrics on the operators' hosts (lib/ops/metrics.ts). Off: /metrics is a 404 and requests
+   * are not timed.
+   */
+  METRICS_ENABLED: flag.default(true),
+  /**
+   * Client networks that may read /metrics without the operators' token (comma-separated CIDR ranges or addresses,
+   * IPv4 or IPv6: a Prometheus server's). Unset: the token only.
+   */
+  METRICS_ALLOW: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const ranges: string[] = [];
+      for (const text of (v ?? "")
+        .split(",")
+        .map((r) => r.trim())
+        .filter(Boolean)) {
+        const range = parseIpRange(text);
+        if (typeof range === "string") ctx.addIssue({ code: "custom", message: range });
+        else ranges.push(range.cidr);
+      }
+      return ranges;
+    }),
   /**
    * Opt-out of host-key pinning: accept whatever host key an SFTP server shows (logged). Off, a server is refused
    * unless SFTP_HOST_FINGERPRINT names its key (the refusal says which key it showed).

@@ -12,10 +12,19 @@ import { TEST_POSTGRES_URL } from "./store";
  * hanging) on its own. `npm run pretest` installs the Debian packages and starts PostgreSQL and Redis.
  */
 export type Need =
-  "postgres" | "redis" | "sshd" | "openssl" | "chromium" | "lemonldap" | "apache" | "next-build" | "cli-bundle";
+  | "postgres"
+  | "redis"
+  | "sshd"
+  | "openssl"
+  | "chromium"
+  | "lemonldap"
+  | "apache"
+  | "promtool"
+  | "next-build"
+  | "cli-bundle";
 
 const PRETEST =
-  "run `npm run pretest` (installs OpenSSH, Chromium, openssl, LemonLDAP::NG and Apache with mod_auth_openidc, starts PostgreSQL and Redis)";
+  "run `npm run pretest` (installs OpenSSH, Chromium, openssl, promtool, LemonLDAP::NG and Apache with mod_auth_openidc, starts PostgreSQL and Redis)";
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 /** The rate-limit tests' Redis (lib/mcp/__tests__/limits.integration.test.ts). */
 const REDIS_PORT = 6379;
@@ -35,6 +44,8 @@ export function missingSync(needs: readonly Need[]): string[] {
   if (has("lemonldap") && !lemonLdapInstalled())
     missing.push(`LemonLDAP::NG with nginx and the Perl modules its portal loads: ${PRETEST}`);
   if (has("apache") && !apacheInstalled()) missing.push(`Apache with mod_auth_openidc: ${PRETEST}`);
+  if (has("promtool") && !onPath("promtool"))
+    missing.push(`promtool (Prometheus's checker of scrapes and alert rules): ${PRETEST}`);
   if (has("next-build") && !fs.existsSync(".next/BUILD_ID"))
     missing.push("the built app (.next/BUILD_ID): run `npx next build`");
   if (has("cli-bundle")) {

@@ -2,8 +2,8 @@ import { missing, missingLine } from "./preflight";
 
 /**
  * The integration tier's global setup (vitest.config.ts): PostgreSQL, Redis, OpenSSH, openssl, LemonLDAP::NG, Apache
- * with mod_auth_openidc, the built app and the command-line bundle (built here) before the first test; one line when
- * any is missing.
+ * with mod_auth_openidc, promtool, the built app and the command-line bundle (built here) before the first test; one
+ * line when any is missing.
  */
 export default async function setup(): Promise<void> {
   const found = await missing([
@@ -13,6 +13,7 @@ export default async function setup(): Promise<void> {
     "openssl",
     "lemonldap",
     "apache",
+    "promtool",
     "next-build",
     "cli-bundle",
   ]);
