@@ -81,7 +81,8 @@ export function compileHandoffTemplate(template: string): CompiledHandoff | stri
   } catch {
     return "is not a URL once its placeholders are filled";
   }
-  if (probe.protocol !== "https:" || probe.username || probe.password) return "must be an https URL without credentials";
+  if (probe.protocol !== "https:" || probe.username || probe.password)
+    return "must be an https URL without credentials";
   if (probe.host !== new URL(origin[0]).host) return "must name its host before any placeholder";
   const rest = template.slice(origin[0].length);
   const hash = rest.indexOf("#");

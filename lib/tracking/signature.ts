@@ -96,14 +96,26 @@ export interface HandoffLinkParams {
 }
 
 const handoffMessage = (brandId: string, p: HandoffLinkParams) =>
-  JSON.stringify(["handoff/v1", brandId, p.hotelId, p.checkIn ?? "", p.checkOut ?? "", p.rooms, p.currency, p.language]);
+  JSON.stringify([
+    "handoff/v1",
+    brandId,
+    p.hotelId,
+    p.checkIn ?? "",
+    p.checkOut ?? "",
+    p.rooms,
+    p.currency,
+    p.language,
+  ]);
 
 /**
  * The signature of a hand-off link: the same key and length as partner links, over every value the link carries and
  * a purpose of its own ("handoff/v1"), so a partner link's signature never passes for a hand-off's or the other way.
  */
 export function signHandoff(key: Buffer, brandId: string, params: HandoffLinkParams): string {
-  return createHmac("sha256", key).update(handoffMessage(brandId, params)).digest("base64url").slice(0, SIGNATURE_LENGTH);
+  return createHmac("sha256", key)
+    .update(handoffMessage(brandId, params))
+    .digest("base64url")
+    .slice(0, SIGNATURE_LENGTH);
 }
 
 export function verifyHandoff(
