@@ -85,7 +85,8 @@ export function prepareExchangeRates(file: string | undefined = config().EXCHANG
     log.warn({ date: rates.date }, "exchange rates: the file's rates are stale; no conversions are shown");
 }
 
-function isStale(rates: ExchangeRates, now: Date, maxAgeDays = config().EXCHANGE_RATES_MAX_AGE_DAYS): boolean {
+/** Whether rates are stale: their day is more than `maxAgeDays` whole days before today (UTC). */
+export function isStale(rates: ExchangeRates, now: Date, maxAgeDays = config().EXCHANGE_RATES_MAX_AGE_DAYS): boolean {
   return now.getTime() - Date.parse(`${rates.date}T00:00:00Z`) > (maxAgeDays + 1) * DAY_MS;
 }
 
