@@ -125,7 +125,7 @@ describe("the booking hand-off in the built app", () => {
   });
 
   it("answers an unknown or malformed hotel with a 404 naming the field, never a redirect", async () => {
-    for (const id of ["HTL-9999999", "%3Cscript%3E", "..", "a%2Fb"]) {
+    for (const id of ["HTL-9999999", "%3Cscript%3E", "-HTL-1", "a%2Fb"]) {
       const res = await loopbackFetch(brandUrl("brand-a", `/rates/${id}?sig=${"A".repeat(22)}`));
       expect(res.status, id).toBe(404);
       expect(res.headers.get("location"), id).toBeNull();
