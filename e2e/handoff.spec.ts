@@ -90,6 +90,18 @@ test("without a template the controls say what they are for; the hotel page show
     .first()
     .evaluate((img) => getComputedStyle(img).objectFit);
   expect(fit).toBe("contain");
+  // Legal numbers under a small heading: the first of the seed's hotels that has them.
+  for (let n = 2; n < 30; n++) {
+    await page.goto(site("sakura", `/hotels/HTL-${String(n).padStart(7, "0")}`));
+    if ((await page.locator("section.legal").count()) === 0) continue;
+    const legal = page.getByRole("region", { name: "Legal" });
+    await expect(legal.getByRole("heading", { level: 2, name: "Legal" })).toBeVisible();
+    await expect(legal).toContainText(/Licence:?\s*LIC-\d+/);
+    fs.mkdirSync(path.dirname(screenshotPath("x")), { recursive: true });
+    await page.screenshot({ path: screenshotPath("handoff-none-legal-desktop.png"), fullPage: true });
+    break;
+  }
+  await expect(page.locator("section.legal")).toHaveCount(1);
   expect(errors).toEqual([]);
 });
 
