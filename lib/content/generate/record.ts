@@ -321,14 +321,14 @@ function paymentOf(r: Random, { city, petFriendly }: Property) {
     fees: {
       mandatory: {
         en: html(r, [
-          `A city tax of ${city.currency} ${r.int(1, 7)}.${pad(r.int(0, 99))} per person per night is collected at the property.`,
+          `A city tax of ${city.currency} ${inCurrency(r.int(1, 7) + r.int(0, 99) / 100, city.currency)} per person per night is collected at the property.`,
         ]),
       },
       optional: { en: optionalFees(r, city.currency, petFriendly) },
       ...(r.chance(0.5)
         ? {
             deposit: {
-              amount: r.int(50, 500),
+              amount: Number(inCurrency(r.int(50, 500), city.currency)),
               currency: city.currency,
               description: { en: "<p>Refundable damage deposit, collected at check-in.</p>" },
             },
@@ -342,12 +342,52 @@ function paymentOf(r: Random, { city, petFriendly }: Property) {
   };
 }
 
+/**
+ * Rough units of each sample city's currency per euro (orders of magnitude, not rates), so that a city tax in Bangkok
+ * is tens of baht rather than two: amounts are drawn in euros' worth and written in the city's currency.
+ */
+const UNITS_PER_EURO: Record<string, number> = {
+  AED: 4,
+  ARS: 1000,
+  AUD: 1.7,
+  BRL: 6,
+  CAD: 1.5,
+  CHF: 1,
+  CZK: 25,
+  DKK: 7.5,
+  GBP: 0.85,
+  HUF: 400,
+  IDR: 18000,
+  ISK: 150,
+  JPY: 160,
+  KRW: 1500,
+  MAD: 11,
+  MXN: 20,
+  NOK: 11.5,
+  NZD: 1.9,
+  PLN: 4.3,
+  SEK: 11,
+  SGD: 1.5,
+  THB: 38,
+  TRY: 40,
+  USD: 1.1,
+  ZAR: 20,
+};
+
+/** An amount drawn in euros' worth, in a currency's units: cents kept below 20 units, else rounded to 2 figures. */
+function inCurrency(euros: number, currency: string): string {
+  const amount = euros * (UNITS_PER_EURO[currency] ?? 1);
+  if (amount < 20) return amount.toFixed(Number.isInteger(euros) ? 0 : 2);
+  const step = 10 ** Math.max(0, Math.floor(Math.log10(amount)) - 1);
+  return String(Math.round(amount / step) * step);
+}
+
 /** Breakfast and parking, and a pet fee only where pets are welcome (some such places charge one). */
 function optionalFees(r: Random, currency: string, petFriendly: boolean): string {
   const items = [
-    `Buffet breakfast: ${currency} ${r.int(9, 35)} per person`,
-    `Parking: ${currency} ${r.int(10, 45)} per day`,
-    ...(petFriendly && r.chance(0.5) ? [`Pet fee: ${currency} ${r.int(10, 30)} per stay`] : []),
+    `Buffet breakfast: ${currency} ${inCurrency(r.int(9, 35), currency)} per person`,
+    `Parking: ${currency} ${inCurrency(r.int(10, 45), currency)} per day`,
+    ...(petFriendly && r.chance(0.5) ? [`Pet fee: ${currency} ${inCurrency(r.int(10, 30), currency)} per stay`] : []),
   ];
   return `<ul>${items.map((i) => `<li>${i}</li>`).join("")}</ul>`;
 }

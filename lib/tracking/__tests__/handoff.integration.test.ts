@@ -63,7 +63,7 @@ describe("the booking hand-off in the built app", () => {
     expect(html).toMatch(/<section class="legal" aria-labelledby="legal"><h2 id="legal">Rechtliches<\/h2>/);
     expect(html).toContain(`<dd>${hotel.legal!.license}</dd>`);
     // Fees keep their own currency and gain "≈ … € (ca.)", with the rates' day named.
-    const tax = /GBP (\d+\.\d{2}) per person/.exec(hotel.payment_information.fees.mandatory!.en)![1]!;
+    const tax = /GBP ([\d.]+) per person/.exec(hotel.payment_information.fees.mandatory!.en)![1]!;
     const euros = (Number(tax) / 0.87915).toLocaleString("de", { style: "currency", currency: "EUR" });
     expect(html).toContain(`GBP ${tax} <small>≈ ${euros} (ca.)</small> per person`);
     expect(html).toMatch(/data-testid="rates-note">Ungefähre Umrechnung mit den Euro-Referenzkursen vom \d/);

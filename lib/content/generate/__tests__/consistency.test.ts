@@ -3,6 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { generateExport, nextDayExport } from "../index";
 import { tempDir } from "@/lib/testing/exports";
+import { convertAmount, parseEcbRates, SAMPLE_RATES_FILE } from "@/lib/exchange-rates";
 
 type Rec = {
   id: string;
@@ -73,5 +74,25 @@ describe("sample generator: what a traveller reads is coherent", () => {
     const day1Records = read(day1);
     expect(day1Records.some((r) => /Pet fee/.test(r.payment_information.fees.optional.en))).toBe(true);
     expect(day1Records.some((r) => r.is_vr && r.vr_details && !r.is_pet_friendly)).toBe(true);
+  });
+
+  it("writes amounts in each currency's own scale: a city tax is a few euros' worth everywhere", async () => {
+    const dir = tempDir();
+    await generateExport({ out: dir, count: 1500, seed: 15 });
+    const rates = parseEcbRates(fs.readFileSync(SAMPLE_RATES_FILE, "utf8"));
+    const taxes = fs
+      .readFileSync(path.join(dir, "hotels.jsonl"), "utf8")
+      .trim()
+      .split("\n")
+      .flatMap((l) => {
+        const m = /city tax of ([A-Z]{3}) ([\d.]+)/.exec(l);
+        const euros = m && convertAmount(rates, Number(m[2]), m[1]!, "EUR");
+        return euros === null || euros === undefined ? [] : [[m![1], euros] as const];
+      });
+    expect(new Set(taxes.map(([code]) => code)).size).toBeGreaterThan(15);
+    for (const [code, euros] of taxes) {
+      expect(euros, code).toBeGreaterThan(0.5);
+      expect(euros, code).toBeLessThan(12);
+    }
   });
 });
