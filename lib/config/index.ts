@@ -282,6 +282,14 @@ const envSchema = z.object({
   MAP_TILE_ATTRIBUTION_URL: checkedText(attributionUrlProblem),
   /** The deepest zoom level the tile server has (deeper maps draw its tiles larger). */
   MAP_TILE_MAX_ZOOM: z.coerce.number().int().min(0).max(22).default(19),
+  /**
+   * The ECB euro reference rates file (eurofxref-daily.xml, downloaded daily by the operator; a sample ships in
+   * lib/exchange-rates/sample): fees in another currency then show an approximate conversion into the visitor's.
+   * Unset: no conversions.
+   */
+  EXCHANGE_RATES_FILE: z.string().trim().min(1).optional(),
+  /** Rates whose day is more than this many days old are stale: no conversion is shown (lib/exchange-rates). */
+  EXCHANGE_RATES_MAX_AGE_DAYS: z.coerce.number().int().min(0).max(3660).default(7),
   /** Set by test harnesses to their pid: the process exits once that parent is gone (lib/runtime/parent.ts). */
   EXIT_WITH_PARENT: z.coerce.number().int().positive().optional(),
   /**

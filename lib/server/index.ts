@@ -18,6 +18,7 @@ import {
 import { admit } from "@/lib/mcp/access";
 import { mcpErrorResponse } from "@/lib/mcp/errors";
 import { prepareTracking } from "@/lib/tracking/signature";
+import { prepareExchangeRates } from "@/lib/exchange-rates";
 import { stopArrivalRecorder } from "@/lib/tracking/recorder";
 import { compressWhole } from "./compress";
 import { absoluteFormRefusal, dropInternalHeaders } from "./request-target";
@@ -106,6 +107,7 @@ export async function startServer(opts: { port: number; hostname?: string; dir?:
   const hostname = opts.hostname ?? "127.0.0.1";
   prepareSignOn();
   prepareTracking();
+  prepareExchangeRates();
   // No hostname for Next: with one, a proxy.ts rewrite's URL (built on "localhost") differs from the URL Next builds
   // of the request (on the hostname), so Next takes the rewrite for an external one and proxies it to itself forever.
   const dir = opts.dir ?? process.cwd();
