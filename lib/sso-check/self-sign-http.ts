@@ -11,7 +11,15 @@ import { shownItems, type CheckResult, type ShownItem } from "./items";
 import { verdict } from "./report";
 import { loadReport } from "./reports";
 import type { SsoCheckReport } from "./run";
-import { answerRoundTrip, boundRun, settled, startSelfSign, stopSelfSign, type LinkProblem } from "./self-sign";
+import {
+  answerRoundTrip,
+  boundRun,
+  forward,
+  settled,
+  startSelfSign,
+  stopSelfSign,
+  type LinkProblem,
+} from "./self-sign";
 import { linkOf, RUN_TTL_MS, SELF_SIGN_COOKIE, SELF_SIGN_PATH, type SelfSignRun } from "./self-sign-runs";
 
 /**
@@ -69,6 +77,19 @@ export async function stopSelfSignFrom(request: NextRequest): Promise<NextRespon
   const run = await boundRun(db, brand.id, request.cookies.get(SELF_SIGN_COOKIE)?.value);
   if (run) await stopSelfSign(db, run);
   return toRunPage();
+}
+
+/**
+ * GET {brand}/sso/sign-in-yourself/next: the run page sends the browser here (a top-level navigation: the provider's
+ * session cookie goes along even when SameSite=Lax), and it goes on to the pending round trip's authorize request.
+ */
+export async function nextRoundTripFrom(request: NextRequest): Promise<NextResponse> {
+  const brand = brandForHost(request.headers.get("host"));
+  const { db } = await store();
+  const run = await boundRun(db, brand.id, request.cookies.get(SELF_SIGN_COOKIE)?.value);
+  const url = run && (await forward(db, run));
+  if (!url) return toRunPage();
+  return new NextResponse(null, { status: 303, headers: { Location: url, "Cache-Control": "no-store" } });
 }
 
 /** The run this browser is walking, when the brand's callback is one of its round trips (else the brand's own). */

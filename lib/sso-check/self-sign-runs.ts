@@ -36,6 +36,8 @@ export interface PendingRequest {
   nonce: string;
   url: string;
   sentAt: string;
+  /** When the browser was sent to it (by the run's page): a page seen again after that does not send it on by itself. */
+  forwardedAt?: string;
 }
 
 export type PublicInput = Omit<SsoCheckInput, "clientSecret" | "otherClient" | "user"> & { otherClientId?: string };

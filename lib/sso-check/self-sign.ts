@@ -438,6 +438,20 @@ async function finish(
   );
 }
 
+/**
+ * The browser goes to the pending round trip's authorize request: the URL, noted as followed (a run page seen again,
+ * the browser back from a provider's page that kept it, no longer sends it on by itself), or undefined.
+ */
+export async function forward(db: Kysely<Database>, run: SelfSignRun): Promise<string | undefined> {
+  const pending = run.data.pending;
+  if (run.status !== "started" || !run.pendingState || !pending) return undefined;
+  if (!pending.forwardedAt) {
+    const data: RunData = { ...run.data, pending: { ...pending, forwardedAt: new Date().toISOString() } };
+    await updateRun(db, run, { status: "started", pendingState: run.pendingState }, { data });
+  }
+  return pending.url;
+}
+
 /** The partner pressed Stop (a round trip that does not come back): the report of what the run found so far. */
 export async function stopSelfSign(db: Kysely<Database>, run: SelfSignRun): Promise<void> {
   if (run.status !== "started") return;

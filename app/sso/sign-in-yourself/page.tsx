@@ -41,8 +41,8 @@ export default async function SelfSignRunPage({ searchParams }: Props) {
   const busy = run && !stored && (run.status !== "started" || !run.pendingState);
   return (
     <main className="self-sign">
-      {pending && run?.pendingState && (
-        <meta httpEquiv="refresh" content={`${NEXT_AFTER_SECONDS};url=${pending.url}`} />
+      {pending && run?.pendingState && !pending.forwardedAt && (
+        <meta httpEquiv="refresh" content={`${NEXT_AFTER_SECONDS};url=${SELF_SIGN_PATH}/next`} />
       )}
       {busy && <meta httpEquiv="refresh" content={`1;url=${SELF_SIGN_PATH}`} />}
       <h1>Sign in yourself</h1>
@@ -73,14 +73,19 @@ export default async function SelfSignRunPage({ searchParams }: Props) {
               );
             })}
           </ol>
-          {pending && run.pendingState ? (
+          {pending && run.pendingState && !pending.forwardedAt && (
             <p role="status">
               Round trip {pending.n} of {run.data.plan.length}: your browser goes on by itself.{" "}
-              <a href={pending.url}>Continue</a> if it does not.
+              <a href={`${SELF_SIGN_PATH}/next`}>Continue</a> if it does not.
             </p>
-          ) : (
-            <p role="status">Checking…</p>
           )}
+          {pending && run.pendingState && pending.forwardedAt && (
+            <p role="status">
+              Round trip {pending.n} of {run.data.plan.length} went to the provider and has not come back.{" "}
+              <a href={`${SELF_SIGN_PATH}/next`}>Try it again</a>, or stop.
+            </p>
+          )}
+          {!(pending && run.pendingState) && <p role="status">Checking…</p>}
           <form method="post" action={`${SELF_SIGN_PATH}/stop`}>
             <p className="muted">
               If the provider keeps this browser on a page of its own, come back here and stop: the report says what was
