@@ -92,12 +92,18 @@ export async function nextRoundTripFrom(request: NextRequest): Promise<NextRespo
   return new NextResponse(null, { status: 303, headers: { Location: url, "Cache-Control": "no-store" } });
 }
 
-/** The run this browser is walking, when the brand's callback is one of its round trips (else the brand's own). */
+/**
+ * The run this browser is walking, when the brand's callback is one of its round trips (else the brand's own): while
+ * the run goes, every callback this browser brings; after, those whose state the run sent (they show its report).
+ */
 export async function pendingSelfSign(brand: Brand, request: NextRequest): Promise<SelfSignRun | undefined> {
   const cookie = request.cookies.get(SELF_SIGN_COOKIE)?.value;
   if (!cookie) return undefined;
   const run = await boundRun((await store()).db, brand.id, cookie);
-  return run?.status === "started" && run.pendingState ? run : undefined;
+  const state = request.nextUrl.searchParams.get("state") ?? "";
+  const ours =
+    run?.status === "started" || state === run?.data.pending?.state || !!run?.data.answeredStates.includes(state);
+  return ours ? run : undefined;
 }
 
 /** The brand's callback answering a run's round trip: judged, then the run's page (the next round trip, or the report). */

@@ -426,7 +426,7 @@ async function finish(
   for (const id of ["partner_api.key", "partner_api.validate", "partner_api.get_user"] as const)
     add(id, PARTNER_API_HERE);
   add("token.expired_code", EXPIRED_CODE_HERE);
-  const data: RunData = { ...run.data, results: all, pending: undefined };
+  const data: RunData = { ...run.data, results: all };
   if (!(await updateRun(db, run, { status: "started" }, { status: "done", pendingState: null, data, sealed: "" })))
     return;
   const report = reportOf(data, all, run.createdAt, unchecked);

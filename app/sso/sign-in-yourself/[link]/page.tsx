@@ -8,11 +8,12 @@ import { SELF_SIGN_PATH } from "@/lib/sso-check/self-sign-runs";
 import { store } from "@/lib/store";
 
 export const dynamic = "force-dynamic";
-// The link's token is in this page's address: no other site is told it.
+// The link's token is in this page's address: no other site is told it (no-referrer would also make the Start
+// form's Origin "null", which the same-origin check refuses).
 export const metadata: Metadata = {
   title: "Sign in yourself",
   robots: { index: false, follow: false },
-  referrer: "no-referrer",
+  referrer: "same-origin",
 };
 
 type Props = { params: Promise<{ link: string }> };
