@@ -22,7 +22,7 @@ test("an operator's link: the partner signs in at the reference IdP in their own
   await page.goto(`${OPS}/sso/sakura`);
 
   const section = page.getByRole("region", { name: "Sign in yourself" });
-  await section.getByLabel("Environment").selectOption("staging");
+  await section.getByRole("combobox", { name: /^Environment/ }).selectOption("staging");
   await section.getByRole("button", { name: "Make the link" }).click();
   const status = page.locator("[data-run-status]");
   await expect(status).toHaveAttribute("data-run-status", "waiting", { timeout: 60_000 });
