@@ -46,7 +46,7 @@ export default async function SelfSignRunPage({ searchParams }: Props) {
       )}
       {busy && <meta httpEquiv="refresh" content={`1;url=${SELF_SIGN_PATH}`} />}
       <h1>Sign in yourself</h1>
-      {problem && Object.hasOwn(LINK_PROBLEMS, problem) && !run && (
+      {problem && Object.hasOwn(LINK_PROBLEMS, problem) && (
         <p role="alert" data-problem={problem}>
           {LINK_PROBLEMS[problem as keyof typeof LINK_PROBLEMS]}
         </p>

@@ -197,10 +197,19 @@ describe("sign in yourself", () => {
     await partner.page.getByRole("button", { name: "Start" }).click();
     await partner.page.getByRole("heading", { name: "Sign in", exact: true }).waitFor({ timeout: 15_000 });
     expect(await problem(link)).toBe("used");
+    const origin = new URL(link).origin;
+    const late = await new HttpBrowser().request(`${origin}/sso/sign-in-yourself/start`, {
+      method: "POST",
+      headers: { origin, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ link: `${id}.${token}` }).toString(),
+    });
+    expect(late.status).toBe(303);
+    expect(late.headers.location).toBe("/sso/sign-in-yourself?problem=used");
+    expect(late.headers["set-cookie"]).toBeUndefined();
 
     // The partner does not sign in, comes back and stops: the report says what the server found, and why the rest
     // could not be checked.
-    await partner.page.goto(`${new URL(link).origin}/sso/sign-in-yourself`);
+    await partner.page.goto(`${origin}/sso/sign-in-yourself`);
     await partner.page.getByRole("button", { name: "Stop and show the report" }).click();
     const shown = await reportIn(partner.page);
     expect(shown["discovery.json"]).toBe("pass");
