@@ -22,8 +22,11 @@ const ROUND_TRIPS: Record<RoundTrip, string> = {
   code: "Another silent sign-in, for a code of the token checks",
 };
 
-/** How long each page of progress shows before the browser goes on (long enough to be read, short for the codes). */
-const NEXT_AFTER_SECONDS = 1;
+/**
+ * When the browser goes on: at once. The page stays on screen while the round trip runs (the browser shows it until
+ * the next page arrives), and the codes waiting for the token items stay fresh.
+ */
+const NEXT_AFTER_SECONDS = 0;
 
 /**
  * The run of this browser (its cookie binds them): each round trip as it comes back, the browser sent on to the next
