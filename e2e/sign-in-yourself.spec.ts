@@ -1,3 +1,5 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
 import { IdpLoginPage } from "./fixtures/sso";
 import { IDP, PORT, screenshotPath, watchConsole } from "./fixtures/site";
@@ -9,6 +11,14 @@ import { E2E_OPS_TOKEN } from "./seed";
  * IdP's login page by hand; the report shows in the partner's browser and on the operator's page.
  */
 const OPS = `http://127.0.0.1:${PORT}/ops`;
+
+/** The partner's pages pass axe-core's WCAG 2.1 A and AA rules (as e2e/accessibility.spec.ts checks the others). */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
 
 test("an operator's link: the partner signs in at the reference IdP in their own browser and reads the report", async ({
   page,
@@ -34,6 +44,7 @@ test("an operator's link: the partner signs in at the reference IdP in their own
   // The partner, in a browser of their own.
   const partner = await (await browser.newContext()).newPage();
   await partner.goto(link);
+  await expectAccessible(partner);
   await partner.getByRole("button", { name: "Start" }).click();
   await new IdpLoginPage(partner).signIn();
   await expect(partner.getByRole("heading", { name: "The report" })).toBeVisible({ timeout: 60_000 });
@@ -53,6 +64,7 @@ test("an operator's link: the partner signs in at the reference IdP in their own
     await expect(partner.locator(`tr[data-item='${id}']`), id).toHaveAttribute("data-status", "pass");
   await expect(partner.locator("tr[data-item='session_cookie']")).toHaveAttribute("data-status", "skipped");
   await expect(partner.getByRole("status")).toContainText("passed, but incomplete");
+  await expectAccessible(partner);
   await partner.screenshot({ path: screenshotPath("sso-sign-in-yourself.png"), fullPage: true });
   expect(new URL(partner.url()).origin).not.toBe(IDP);
 
