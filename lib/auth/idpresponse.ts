@@ -4,6 +4,7 @@ import { brands, type Brand } from "@/lib/brands";
 import { brandForHost } from "@/lib/brands/context";
 import { log } from "@/lib/log";
 import { countSilentSignIn } from "@/lib/metrics";
+import { continueSelfSign, pendingSelfSign } from "@/lib/sso-check/self-sign-http";
 import { finishTest, pendingTest } from "@/lib/sso-check/trace";
 import { store } from "@/lib/store";
 import { AUTH_BASE_PATH, PROVIDER_ID, returnPath, safeCallbackUrl } from "./config";
@@ -65,6 +66,10 @@ export async function idpResponse(request: NextRequest): Promise<Response> {
   const silent = cookie(SSO_COOKIES.flow) === "silent";
   const returnTo = returnPath(cookie(names.callbackUrl), origin);
   const query = request.nextUrl.searchParams;
+  // The validator's "sign in yourself" walks a partner's browser through this callback (the brand's registered one,
+  // whether or not the brand's own sign-on is in force here): only a browser its cookie binds to a waiting run.
+  const selfSign = await pendingSelfSign(brand, request);
+  if (selfSign) return continueSelfSign(request, selfSign);
   if (!sso) return landAnonymous("/", secure);
   // The brand's silent-SSO test page runs a sign-in of its own through this same callback: it never signs anyone in.
   const test = await pendingTest(brand, request);

@@ -346,6 +346,32 @@ function migrations(kind: DatabaseKind): Record<string, Migration> {
           .execute();
       },
     },
+    "0013_sso_sign_in_yourself": {
+      async up(db: Kysely<unknown>) {
+        // The validator's "sign in yourself" runs (lib/sso-check/self-sign*.ts): the partner's browser walks them
+        // through several requests, possibly to several instances, so a run lives here, not in a process.
+        await db.schema
+          .createTable("sso_self_sign_runs")
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("brand_id", "text", (c) => c.notNull())
+          .addColumn("environment", "text", (c) => c.notNull())
+          .addColumn("configured", "integer", (c) => c.notNull())
+          .addColumn("created_at", "text", (c) => c.notNull())
+          .addColumn("expires_at", "text", (c) => c.notNull())
+          .addColumn("status", "text", (c) => c.notNull())
+          .addColumn("browser", "text")
+          .addColumn("pending_state", "text")
+          .addColumn("data", "text", (c) => c.notNull())
+          .addColumn("sealed", "text", (c) => c.notNull())
+          .addColumn("report_id", "integer")
+          .execute();
+        await db.schema
+          .createIndex("sso_self_sign_runs_brand")
+          .on("sso_self_sign_runs")
+          .columns(["brand_id", "status", "expires_at"])
+          .execute();
+      },
+    },
   };
 }
 

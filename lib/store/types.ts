@@ -214,6 +214,32 @@ export interface SsoTestTracesTable {
   pending: Generated<number>;
 }
 
+/**
+ * A "sign in yourself" run of the sign-on validator (lib/sso-check/self-sign-runs.ts): the partner signs in in their
+ * own browser, which then walks silent round trips to the brand's callback. Secrets only sealed; kept a day.
+ */
+export interface SsoSelfSignRunsTable {
+  id: string;
+  brand_id: string;
+  environment: string;
+  /** 1 when the run used the brand's configured credentials. */
+  configured: number;
+  created_at: string;
+  /** The link's end while unused; once started, the run's. */
+  expires_at: string;
+  /** waiting (link not used), started (bound to a browser), done, expired (the link was never used). */
+  status: string;
+  /** The digest of the browser's binding cookie, once started. */
+  browser: string | null;
+  /** The state of the round trip the run waits for (each answers one callback). */
+  pending_state: string | null;
+  /** JSON: what the run knows and found (no secret). */
+  data: string;
+  /** The secrets (client secrets, the pending PKCE verifier, codes waiting to be used), sealed; "" once done. */
+  sealed: string;
+  report_id: number | null;
+}
+
 /** A run of the sign-on validator for a brand's credentials of one environment (the operators' page). */
 export interface SsoCheckReportsTable {
   id: Generated<number>;
@@ -302,6 +328,7 @@ export interface Database {
   sso_users: SsoUsersTable;
   sso_test_traces: SsoTestTracesTable;
   sso_check_reports: SsoCheckReportsTable;
+  sso_self_sign_runs: SsoSelfSignRunsTable;
   sso_onboarding_steps: SsoOnboardingStepsTable;
   places: PlacesTable;
   place_hotel_counts: PlaceHotelCountsTable;
