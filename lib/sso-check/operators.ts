@@ -8,7 +8,7 @@ import { config } from "@/lib/config";
 import { AppError } from "@/lib/http/errors";
 import { isLoopbackHost } from "@/lib/http/outbound";
 import { log } from "@/lib/log";
-import type { Database } from "@/lib/store";
+import { holdLease, type Database } from "@/lib/store";
 import type { SsoCheckInput } from "./input";
 import { shownItems, type CheckResult, type ShownItem } from "./items";
 import { verdict } from "./report";
@@ -181,43 +181,63 @@ export type CheckEvent =
 /** The longest an operators' run may take (besides the opt-in wait for an expired code). */
 const RUN_DEADLINE_MS = 3 * 60_000;
 
-/** One run at a time on a server: each drives a Chromium, and two at once would slow both past their timeouts. */
-let running: { brand: string; since: number } | undefined;
+/** The store's lease that keeps operators' runs to one at a time (lib/store/lease.ts). */
+const RUN_LEASE = "sso-check";
+/** A run's lease is taken over when its heartbeat (every 10 s) is older than this: its process died mid-run. */
+const RUN_LEASE_STALE_SECONDS = 30;
+
+/** A run that began (it holds the lease): start it once, with where its events go. */
+export type OperatorsRun = (
+  emit?: (event: CheckEvent) => void,
+  deadlineMs?: number,
+) => Promise<{ reportId: number; report: SsoCheckReport }>;
 
 /**
- * Runs the validator for an operator, telling `emit` each event as it happens, and keeps the report for the brand
- * and environment. Refused at once (synchronously, before anything is sent) with 409 while another run is going.
+ * Begins an operators' run: one at a time across every instance sharing the store (each drives a Chromium and asks
+ * the partner's IdP; two at once would slow both past their timeouts, and a second would test the same IdP twice),
+ * held as a lease of the store whose heartbeat ends with its process. Refused with 409 while another run holds it,
+ * before anything is sent. The run it returns keeps the report for the brand and environment and tells `emit` each
+ * event as it happens; the lease ends with it (or after a few seconds if it is never started).
  */
-export function runForOperators(
-  db: Kysely<Database>,
-  check: OperatorsCheck,
-  emit: (event: CheckEvent) => void = () => {},
-  deadlineMs = RUN_DEADLINE_MS + (check.input.codeExpirySeconds ?? 0) * 1000,
-): Promise<{ reportId: number; report: SsoCheckReport }> {
-  if (running)
+export async function beginOperatorsRun(db: Kysely<Database>, check: OperatorsCheck): Promise<OperatorsRun> {
+  const held = await holdLease(db, RUN_LEASE, RUN_LEASE_STALE_SECONDS);
+  if (!held.lease) {
+    const since = held.current ? Date.parse(held.current.acquired_at) : Date.now();
     throw new AppError({
       code: "CHECK_RUNNING",
-      message: `A check (brand ${running.brand}) has been running for ${Math.round((Date.now() - running.since) / 1000)} s; one runs at a time: try again when it ends`,
+      message: `A check has been running for ${Math.max(0, Math.round((Date.now() - since) / 1000))} s; one runs at a time: try again when it ends`,
     });
-  running = { brand: check.brand.id, since: Date.now() };
-  // Each item has its own time limits; this bounds the whole (a browser that hangs) so the lock is always released.
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(
-      () =>
-        reject(
-          new AppError({
-            code: "CHECK_TIMEOUT",
-            message: `The check did not end within ${Math.round(deadlineMs / 1000)} s`,
-          }),
-        ),
-      deadlineMs,
-    );
-  });
-  return Promise.race([run(db, check, emit), deadline]).finally(() => {
-    clearTimeout(timer);
-    running = undefined;
-  });
+  }
+  const { lease } = held;
+  const release = () =>
+    lease.release().catch((e: unknown) => log.warn({ err: (e as Error).message }, "sign-on validator: lease kept"));
+  // A run begun and never started must not hold the lease for good.
+  const unused = setTimeout(() => void release(), 5000);
+  unused.unref();
+  let started = false;
+  return (emit = () => {}, deadlineMs = RUN_DEADLINE_MS + (check.input.codeExpirySeconds ?? 0) * 1000) => {
+    if (started) throw new Error("an operators' run starts once");
+    started = true;
+    clearTimeout(unused);
+    // Each item has its own time limits; this bounds the whole (a browser that hangs) so the lease always ends.
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(
+            new AppError({
+              code: "CHECK_TIMEOUT",
+              message: `The check did not end within ${Math.round(deadlineMs / 1000)} s`,
+            }),
+          ),
+        deadlineMs,
+      );
+    });
+    return Promise.race([run(db, check, emit), deadline]).finally(async () => {
+      clearTimeout(timer);
+      await release();
+    });
+  };
 }
 
 async function run(db: Kysely<Database>, check: OperatorsCheck, emit: (event: CheckEvent) => void) {
