@@ -81,3 +81,21 @@ export async function hotelCatalog(): Promise<HotelCatalog> {
   }
   return state.current.catalog;
 }
+
+/** How often the production server asks for the catalog by itself (keepCatalogFresh). */
+export const CATALOG_TICK_MS = 500;
+
+/**
+ * The production server's own look at the store, every CATALOG_TICK_MS: a snapshot published by another process (the
+ * sync worker, `npm run sync`) is noticed within REFRESH_MS and its catalog built before a visitor asks, so every
+ * instance serves it within about two seconds plus the build, busy or idle. The visitors' requests alone would
+ * notice it only on the first request after it, and serve that one the previous snapshot. Returns the stop.
+ */
+export function keepCatalogFresh(everyMs = CATALOG_TICK_MS): () => void {
+  const timer = setInterval(() => {
+    // A failure is logged where it happens (the refresh, the build); the next tick tries again.
+    hotelCatalog().catch(() => undefined);
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

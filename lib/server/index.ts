@@ -16,6 +16,7 @@ import {
 } from "@/lib/http/security-headers";
 import { admit } from "@/lib/mcp/access";
 import { mcpErrorResponse } from "@/lib/mcp/errors";
+import { keepCatalogFresh } from "@/lib/search/service";
 import { prepareTracking } from "@/lib/tracking/signature";
 import { stopArrivalRecorder } from "@/lib/tracking/recorder";
 import { compressWhole } from "./compress";
@@ -177,10 +178,12 @@ export async function startServer(opts: { port: number; hostname?: string; dir?:
   if (health instanceof Error || !health.ok) {
     log.warn({ status: health instanceof Error ? health.message : health.status }, "not ready yet: /api/health failed");
   }
+  const stopCatalog = keepCatalogFresh();
   return {
     server,
     url,
     close: async () => {
+      stopCatalog();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       // Arrivals still in memory are written before the process goes (lib/tracking/recorder.ts): once the requests
       // in flight are done, or after a second if some linger (npm start exits 3 s after a signal whatever happens).
