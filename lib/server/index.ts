@@ -109,7 +109,11 @@ export async function startServer(opts: { port: number; hostname?: string; dir?:
   const app = next({ dev: false, dir: opts.dir ?? process.cwd(), port: opts.port });
   await app.prepare();
   const handle = app.getRequestHandler();
-  const { TRUSTED_PROXY_HOPS: trustedHops, COMPRESS_MIN_BYTES: compressMinBytes } = config();
+  const {
+    TRUSTED_PROXY_HOPS: trustedHops,
+    COMPRESS_MIN_BYTES: compressMinBytes,
+    SHUTDOWN_GRACE_SECONDS: graceSeconds,
+  } = config();
   const compressStreams = compression({
     threshold: compressMinBytes,
     // Brotli's default 4 MB window costs more to set up than a page takes to render; 256 KB covers any page.
@@ -121,7 +125,17 @@ export async function startServer(opts: { port: number; hostname?: string; dir?:
       if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" });
       res.end(JSON.stringify({ error: { code: "INTERNAL", message: "An unexpected error occurred." } }));
     });
+  // The responses in progress, so that a shutdown can let them finish and then close their connections.
+  const inProgress = new Set<http.ServerResponse>();
+  let closing = false;
   const server = http.createServer((req, res) => {
+    inProgress.add(res);
+    res.once("close", () => {
+      inProgress.delete(res);
+      // Draining: the connection this response leaves idle is closed at once, not kept alive for the next request.
+      if (closing) setImmediate(() => server.closeIdleConnections());
+    });
+    if (closing) res.shouldKeepAlive = false;
     // Before forwardedHeaders: the facts read the forwarded headers as the trusted proxies wrote them.
     const facts = recordFacts(req, res, trustedHops);
     dropInternalHeaders(res);
@@ -182,12 +196,26 @@ export async function startServer(opts: { port: number; hostname?: string; dir?:
   return {
     server,
     url,
-    close: async () => {
+    /**
+     * Stops taking connections (a load balancer's next try goes to another instance: HAProxy retries a refused
+     * connection), lets the requests in progress finish for up to SHUTDOWN_GRACE_SECONDS, each answered with
+     * `Connection: close`, closes every connection as it goes idle, then cuts what is left and writes the arrivals
+     * still in memory (lib/tracking/recorder.ts).
+     */
+    close: async (graceMs = graceSeconds * 1000) => {
+      closing = true;
       stopCatalog();
+      for (const res of inProgress) if (!res.headersSent) res.shouldKeepAlive = false;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      // Arrivals still in memory are written before the process goes (lib/tracking/recorder.ts): once the requests
-      // in flight are done, or after a second if some linger (npm start exits 3 s after a signal whatever happens).
-      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
+      server.closeIdleConnections();
+      if (inProgress.size) log.info({ inProgress: inProgress.size, graceMs }, "stopping: letting requests finish");
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([closed, new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+      clearTimeout(timer);
+      if (inProgress.size) {
+        log.warn({ cut: inProgress.size, graceMs }, "stopping: requests still in progress after the grace period cut");
+        server.closeAllConnections();
+      }
       await stopArrivalRecorder().catch((e: unknown) =>
         log.warn({ err: (e as Error).message }, "arrivals not written"),
       );
