@@ -21,6 +21,7 @@ const PACKAGES: { what: string; present: () => boolean; pkg: string }[] = [
     pkg: "chromium",
   },
   { what: "openssl (the partner IdP's certificate)", present: () => onPath("openssl"), pkg: "openssl" },
+  { what: "HAProxy (several instances behind a load balancer)", present: () => onPath("haproxy"), pkg: "haproxy" },
   {
     what: "LemonLDAP::NG (an independent identity provider)",
     present: lemonLdapInstalled,
@@ -96,7 +97,9 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   }
-  console.log("test prerequisites: OpenSSH server, Chromium, openssl, LemonLDAP::NG, PostgreSQL and Redis are here");
+  console.log(
+    "test prerequisites: OpenSSH server, Chromium, openssl, HAProxy, LemonLDAP::NG, PostgreSQL and Redis are here",
+  );
 }
 
 void main();

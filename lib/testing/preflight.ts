@@ -10,10 +10,11 @@ import { TEST_POSTGRES_URL } from "./store";
  * the tier fail at once with one line naming it and the command that brings it, instead of each test failing (or
  * hanging) on its own. `npm run pretest` installs the Debian packages and starts PostgreSQL and Redis.
  */
-export type Need = "postgres" | "redis" | "sshd" | "openssl" | "chromium" | "lemonldap" | "next-build" | "cli-bundle";
+export type Need =
+  "postgres" | "redis" | "sshd" | "openssl" | "haproxy" | "chromium" | "lemonldap" | "next-build" | "cli-bundle";
 
 const PRETEST =
-  "run `npm run pretest` (installs OpenSSH, Chromium, openssl and LemonLDAP::NG, starts PostgreSQL and Redis)";
+  "run `npm run pretest` (installs OpenSSH, Chromium, openssl, HAProxy and LemonLDAP::NG, starts PostgreSQL and Redis)";
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 /** The rate-limit tests' Redis (lib/mcp/__tests__/limits.integration.test.ts). */
 const REDIS_PORT = 6379;
@@ -29,6 +30,7 @@ export function missingSync(needs: readonly Need[]): string[] {
   if (has("sshd") && !fs.existsSync("/usr/sbin/sshd")) missing.push(`the OpenSSH server (/usr/sbin/sshd): ${PRETEST}`);
   if (has("sshd") && !onPath("ssh-keygen")) missing.push(`ssh-keygen: ${PRETEST}`);
   if (has("openssl") && !onPath("openssl")) missing.push(`openssl (the partner IdP's certificate): ${PRETEST}`);
+  if (has("haproxy") && !onPath("haproxy")) missing.push(`HAProxy (haproxy): ${PRETEST}`);
   if (has("chromium") && !fs.existsSync(CHROMIUM)) missing.push(`Chromium (${CHROMIUM}): ${PRETEST}`);
   if (has("lemonldap") && !lemonLdapInstalled())
     missing.push(`LemonLDAP::NG with nginx and the Perl modules its portal loads: ${PRETEST}`);
