@@ -221,6 +221,12 @@ const envSchema = z.object({
     .min(0)
     .max(1024 * 1024)
     .default(1024),
+  /**
+   * On SIGTERM the server stops taking connections and lets the requests in progress finish for this long (each
+   * answered with Connection: close), then cuts what is left and exits. A load balancer's health check finds the
+   * port closed and retries new requests on another instance (docs/operators.md#several-instances-behind-haproxy).
+   */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
   /** redis://… : the assistant endpoint's rate-limit counters live there (shared by every instance); in memory when unset. */
   REDIS_URL: z
     .string()

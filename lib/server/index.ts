@@ -17,6 +17,7 @@ import {
 } from "@/lib/http/security-headers";
 import { admit } from "@/lib/mcp/access";
 import { mcpErrorResponse } from "@/lib/mcp/errors";
+import { keepCatalogFresh } from "@/lib/search/service";
 import { prepareTracking } from "@/lib/tracking/signature";
 import { prepareExchangeRates } from "@/lib/exchange-rates";
 import { stopArrivalRecorder } from "@/lib/tracking/recorder";
@@ -118,6 +119,7 @@ export async function startServer(opts: { port: number; hostname?: string; dir?:
     TRUSTED_PROXY_HOPS: trustedHops,
     COMPRESS_MIN_BYTES: compressMinBytes,
     METRICS_ENABLED: metricsEnabled,
+    SHUTDOWN_GRACE_SECONDS: graceSeconds,
   } = config();
   // Prometheus metrics (lib/metrics): every request timed here, where each one passes, labelled by route pattern.
   const routeLabel = metricsEnabled ? builtAppRouteLabeler(dir) : undefined;
@@ -133,8 +135,18 @@ export async function startServer(opts: { port: number; hostname?: string; dir?:
       if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" });
       res.end(JSON.stringify({ error: { code: "INTERNAL", message: "An unexpected error occurred." } }));
     });
+  // The responses in progress, so that a shutdown can let them finish and then close their connections.
+  const inProgress = new Set<http.ServerResponse>();
+  let closing = false;
   const server = http.createServer((req, res) => {
     if (routeLabel) timeRequest(req, res, routeLabel);
+    inProgress.add(res);
+    res.once("close", () => {
+      inProgress.delete(res);
+      // Draining: the connection this response leaves idle is closed at once, not kept alive for the next request.
+      if (closing) setImmediate(() => server.closeIdleConnections());
+    });
+    if (closing) res.shouldKeepAlive = false;
     // Before forwardedHeaders: the facts read the forwarded headers as the trusted proxies wrote them.
     const facts = recordFacts(req, res, trustedHops);
     dropInternalHeaders(res);
@@ -191,14 +203,30 @@ export async function startServer(opts: { port: number; hostname?: string; dir?:
   if (health instanceof Error || !health.ok) {
     log.warn({ status: health instanceof Error ? health.message : health.status }, "not ready yet: /api/health failed");
   }
+  const stopCatalog = keepCatalogFresh();
   return {
     server,
     url,
-    close: async () => {
+    /**
+     * Stops taking connections (a load balancer's next try goes to another instance: HAProxy retries a refused
+     * connection), lets the requests in progress finish for up to SHUTDOWN_GRACE_SECONDS, each answered with
+     * `Connection: close`, closes every connection as it goes idle, then cuts what is left and writes the arrivals
+     * still in memory (lib/tracking/recorder.ts).
+     */
+    close: async (graceMs = graceSeconds * 1000) => {
+      closing = true;
+      stopCatalog();
+      for (const res of inProgress) if (!res.headersSent) res.shouldKeepAlive = false;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      // Arrivals still in memory are written before the process goes (lib/tracking/recorder.ts): once the requests
-      // in flight are done, or after a second if some linger (npm start exits 3 s after a signal whatever happens).
-      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
+      server.closeIdleConnections();
+      if (inProgress.size) log.info({ inProgress: inProgress.size, graceMs }, "stopping: letting requests finish");
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([closed, new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+      clearTimeout(timer);
+      if (inProgress.size) {
+        log.warn({ cut: inProgress.size, graceMs }, "stopping: requests still in progress after the grace period cut");
+        server.closeAllConnections();
+      }
       await stopArrivalRecorder().catch((e: unknown) =>
         log.warn({ err: (e as Error).message }, "arrivals not written"),
       );

@@ -118,7 +118,7 @@ export async function createSelfSignRun(db: Kysely<Database>, check: OperatorsCh
   const server = new CheckRun({ ...input, user: undefined });
   let ended: string | undefined;
   let refused: RunData["refused"] = [];
-  await exclusively(brand.id, SERVER_PHASE_DEADLINE_MS, async () => {
+  await exclusively(db, SERVER_PHASE_DEADLINE_MS, async () => {
     try {
       await checkDiscovery(server);
       if (!server.discovery) ended = "no discovery document: nothing else can be found";

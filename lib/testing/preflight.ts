@@ -16,6 +16,7 @@ export type Need =
   | "redis"
   | "sshd"
   | "openssl"
+  | "haproxy"
   | "chromium"
   | "lemonldap"
   | "apache"
@@ -24,7 +25,7 @@ export type Need =
   | "cli-bundle";
 
 const PRETEST =
-  "run `npm run pretest` (installs OpenSSH, Chromium, openssl, promtool, LemonLDAP::NG and Apache with mod_auth_openidc, starts PostgreSQL and Redis)";
+  "run `npm run pretest` (installs OpenSSH, Chromium, openssl, HAProxy, promtool, LemonLDAP::NG and Apache with mod_auth_openidc, starts PostgreSQL and Redis)";
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 /** The rate-limit tests' Redis (lib/mcp/__tests__/limits.integration.test.ts). */
 const REDIS_PORT = 6379;
@@ -40,6 +41,7 @@ export function missingSync(needs: readonly Need[]): string[] {
   if (has("sshd") && !fs.existsSync("/usr/sbin/sshd")) missing.push(`the OpenSSH server (/usr/sbin/sshd): ${PRETEST}`);
   if (has("sshd") && !onPath("ssh-keygen")) missing.push(`ssh-keygen: ${PRETEST}`);
   if (has("openssl") && !onPath("openssl")) missing.push(`openssl (the partner IdP's certificate): ${PRETEST}`);
+  if (has("haproxy") && !onPath("haproxy")) missing.push(`HAProxy (haproxy): ${PRETEST}`);
   if (has("chromium") && !fs.existsSync(CHROMIUM)) missing.push(`Chromium (${CHROMIUM}): ${PRETEST}`);
   if (has("lemonldap") && !lemonLdapInstalled())
     missing.push(`LemonLDAP::NG with nginx and the Perl modules its portal loads: ${PRETEST}`);

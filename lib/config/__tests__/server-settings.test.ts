@@ -9,6 +9,13 @@ describe("the server's and the threads' settings", () => {
     expect(() => parseConfig({ PORT: "eighty" })).toThrow(/PORT: /);
   });
 
+  it("lets requests in progress finish for SHUTDOWN_GRACE_SECONDS on SIGTERM: 10 by default, 0 to 600", () => {
+    expect(parseConfig({}).SHUTDOWN_GRACE_SECONDS).toBe(10);
+    expect(parseConfig({ SHUTDOWN_GRACE_SECONDS: "0" }).SHUTDOWN_GRACE_SECONDS).toBe(0);
+    expect(() => parseConfig({ SHUTDOWN_GRACE_SECONDS: "601" })).toThrow(/SHUTDOWN_GRACE_SECONDS: /);
+    expect(() => parseConfig({ SHUTDOWN_GRACE_SECONDS: "soon" })).toThrow(/SHUTDOWN_GRACE_SECONDS: /);
+  });
+
   it("runs the sync in threads as SYNC_THREADS says", () => {
     expect(parseConfig({ SYNC_THREADS: "false" }).syncThreads).toBe(false);
     expect(parseConfig({ SYNC_THREADS: "1" }).syncThreads).toBe(true);

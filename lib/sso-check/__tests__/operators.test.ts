@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { brands } from "@/lib/brands";
 import { openTestStore, type TestStore } from "@/lib/testing/store";
-import { checkFromForm, runForOperators, type OperatorsCheck } from "../operators";
+import { beginOperatorsRun, checkFromForm, type OperatorsCheck } from "../operators";
 
 /** The operators' runs: the form's fields, one run at a time, and a deadline that always releases the lock. */
 let store: TestStore;
@@ -86,14 +86,12 @@ describe("a run", () => {
       input: { ...(await checkFromForm(aurora(), entered({ issuer }))).input, allowLoopback: true },
     };
     const events: string[] = [];
-    const first = runForOperators(store.db, check, (e) => events.push(e.type), 300);
+    const first = (await beginOperatorsRun(store.db, check))((e) => events.push(e.type), 300);
     // One at a time: a second is refused at once, before anything is sent.
-    expect(() => runForOperators(store.db, check)).toThrow(
-      expect.objectContaining({ status: 409, code: "CHECK_RUNNING" }),
-    );
+    await expect(beginOperatorsRun(store.db, check)).rejects.toMatchObject({ status: 409, code: "CHECK_RUNNING" });
     await expect(first).rejects.toMatchObject({ status: 504, code: "CHECK_TIMEOUT" });
     expect(events).toEqual(["start"]);
-    const again = runForOperators(store.db, check, () => {}, 300);
+    const again = (await beginOperatorsRun(store.db, check))(() => {}, 300);
     await expect(again).rejects.toMatchObject({ code: "CHECK_TIMEOUT" });
   });
 });
