@@ -229,8 +229,12 @@ export class IdpBrowser {
     context.on("request", (request) => {
       if (this.asked.size < MAX_ASKED) this.asked.add(proxyTarget(new URL(request.url())));
     });
+    // The answers whose cookies matter: the provider's pages wherever they are served (its login origins, another
+    // host for its authorize endpoint), not the caught redirect URIs (the guard proxy's refusal).
+    const caughtOrigins = new Set([this.input.redirectUri, UNREGISTERED_REDIRECT].map((u) => new URL(u).origin));
     context.on("response", (response) => {
       const url = response.url();
+      if (caughtOrigins.has(new URL(url).origin) && new URL(url).origin !== issuer) return;
       const read: Promise<void> = response.headerValues("set-cookie").then(
         (values) => {
           if (new URL(url).origin === issuer) this.setCookies.push(...values);
