@@ -68,7 +68,6 @@ function endedText(e: Ended): string {
  * the provider's login page (or a redirect to one): what it does once the user is known is seen with a session.
  */
 function judgeRefusal(
-  run: CheckRun,
   refusal: Refusal,
   ended: Ended,
 ): { verdict: "pass" | "fail" | "session"; text: string; hint?: string } {
@@ -119,12 +118,13 @@ export async function checkAuthorizeRefusals(run: CheckRun): Promise<void> {
     const { url } = run.authorizeUrl(refusal.params());
     const answer = await call(run.input, url, { headers: { accept: "text/html" } });
     const ended = endedOver(run, url, answer);
-    const judged = judgeRefusal(run, refusal, ended);
+    const judged = judgeRefusal(refusal, ended);
     if (judged.verdict === "session") run.refusalsWithSession.push({ id: refusal.id, withoutSession: judged.text });
     else if (judged.verdict === "pass") run.pass(refusal.id, judged.text);
     else
       run.fail(refusal.id, `${refusal.what}: ${judged.text}`, {
-        seen: ended.kind === "page" ? excerpt(answer.text) : undefined,
+        seen:
+          ended.kind === "page" ? excerpt(answer.text) : `Location: ${shownLocation(answer.headers.get("location")!)}`,
         hint: judged.hint,
       });
   }
@@ -157,8 +157,8 @@ export async function checkAuthorizeRefusalsWithSession(run: CheckRun): Promise<
             loginForm: outcome.loginForm,
             where: shownLocation(new URL(outcome.url).pathname),
           };
-    const judged = judgeRefusal(run, refusal, ended);
-    const text = `${first}; with a session: ${judged.verdict === "session" ? `${judged.text}, still` : judged.text}`;
+    const judged = judgeRefusal(refusal, ended);
+    const text = `${first}; with a session: ${judged.verdict === "session" ? `still its login page (${judged.text})` : judged.text}`;
     if (judged.verdict === "pass") run.pass(id, text);
     else
       run.fail(id, `${refusal.what}: ${text}`, {
