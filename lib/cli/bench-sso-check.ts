@@ -182,22 +182,25 @@ async function main(): Promise<number> {
       `\nLemonLDAP::NG rows skipped: it is not installed (apt-get install -y --no-install-recommends ${LEMONLDAP_PACKAGES.join(" ")}).`,
     );
   // Where the checklist's time goes: each item's time is the time since the previous result.
-  const groups = new Map<string, number[]>();
-  for (const report of reports) {
-    const perGroup = new Map<string, number>();
-    for (const r of report.results) {
-      const group = itemOf(r.id).group;
-      perGroup.set(group, (perGroup.get(group) ?? 0) + r.ms);
+  const perGroup = (of: SsoCheckReport[]) => {
+    const groups = new Map<string, number[]>();
+    for (const report of of) {
+      const sums = new Map<string, number>();
+      for (const r of report.results) sums.set(itemOf(r.id).group, (sums.get(itemOf(r.id).group) ?? 0) + r.ms);
+      for (const [g, ms] of sums) groups.set(g, [...(groups.get(g) ?? []), ms]);
     }
-    for (const [g, ms] of perGroup) groups.set(g, [...(groups.get(g) ?? []), ms]);
-  }
+    return groups;
+  };
+  const ours = perGroup(reports);
+  const theirs = llng ? perGroup(llng.reports) : undefined;
   console.log(
     `\n${markdownTable(
-      ["group", "items", "p50 ms"],
-      [...groups].map(([g, ms]) => [
+      ["group", "items", "p50 ms", ...(theirs ? ["LemonLDAP::NG p50 ms"] : [])],
+      [...ours].map(([g, ms]) => [
         g,
         String(CHECK_ITEMS.filter((i) => i.group === g).length),
         stats(ms).p50.toFixed(0),
+        ...(theirs ? [stats(theirs.get(g) ?? [0]).p50.toFixed(0)] : []),
       ]),
     )}`,
   );
