@@ -111,8 +111,15 @@ function providerFetch(sso: SsoSettings, redirectUri: string, metadata: IdpMetad
       const json = (await response
         .clone()
         .json()
-        .catch(() => undefined)) as { id_token?: unknown } | undefined;
+        .catch(() => undefined)) as { id_token?: unknown; token_type?: unknown } | undefined;
       if (typeof json?.id_token !== "string") throw idpError("ID_TOKEN_INVALID", "the token response has no id_token");
+      // RFC 6749 §5.1: the type is case-insensitive ("bearer", "BEARER"). Bearer is the only one the brand uses (spec
+      // §2.4): it never sends a DPoP proof, so a DPoP-bound or other token was not asked for.
+      if (typeof json.token_type !== "string" || json.token_type.toLowerCase() !== "bearer")
+        throw idpError(
+          "IDP_BAD_RESPONSE",
+          `the token response's token_type ${JSON.stringify(json.token_type)?.slice(0, 40)} is not Bearer`,
+        );
       await verifyIdToken(json.id_token, { issuer: sso.issuer, clientId: sso.clientId, jwksUri: metadata.jwks_uri });
     }
     return response;

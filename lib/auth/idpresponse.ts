@@ -3,6 +3,7 @@ import { NextRequest, NextResponse } from "next/server";
 import { brands, type Brand } from "@/lib/brands";
 import { brandForHost } from "@/lib/brands/context";
 import { log } from "@/lib/log";
+import { countSilentSignIn } from "@/lib/metrics";
 import { finishTest, pendingTest } from "@/lib/sso-check/trace";
 import { store } from "@/lib/store";
 import { AUTH_BASE_PATH, PROVIDER_ID, returnPath, safeCallbackUrl } from "./config";
@@ -31,11 +32,17 @@ function clearPendingSignIn(response: NextResponse, secure: boolean): void {
 /**
  * Ends a sign-in that did not sign the visitor in: back to the page they asked for, anonymous, with no error page;
  * the pending sign-in's cookies are cleared. After a silent attempt nothing is shown (the attempt cookie stays, so
- * the next pages do not try again); after an interactive one the page shows a short notice.
+ * the next pages do not try again); after an interactive one the page shows a short notice. `keepPending` leaves the
+ * pending sign-in's cookies for an answer that may not be its own.
  */
-function landAnonymous(path: string, secure: boolean, notice?: SsoNotice): NextResponse {
+function landAnonymous(
+  path: string,
+  secure: boolean,
+  notice?: SsoNotice,
+  opts: { keepPending?: boolean } = {},
+): NextResponse {
   const response = new NextResponse(null, { status: 303, headers: { Location: path, "Cache-Control": "no-store" } });
-  clearPendingSignIn(response, secure);
+  if (!opts.keepPending) clearPendingSignIn(response, secure);
   if (notice) response.cookies.set(SSO_COOKIES.notice, notice, ssoCookieOptions("notice", secure));
   return response;
 }
@@ -55,6 +62,7 @@ export async function idpResponse(request: NextRequest): Promise<Response> {
   const names = authJsCookieNames(secure);
   const cookie = (name: string) => request.cookies.get(name)?.value;
   const interactive = cookie(SSO_COOKIES.flow) === "interactive";
+  const silent = cookie(SSO_COOKIES.flow) === "silent";
   const returnTo = returnPath(cookie(names.callbackUrl), origin);
   const query = request.nextUrl.searchParams;
   if (!sso) return landAnonymous("/", secure);
@@ -67,14 +75,22 @@ export async function idpResponse(request: NextRequest): Promise<Response> {
   // keeps no cookies at all would be sent to the IdP again by the next page: the marker stops that.
   const ours = await stateMatches(brand, cookie(names.state), query.get("state"), names.state);
   const error = query.has("error") || !query.get("code") ? errorCode(query.get("error")) : undefined;
+  // Some providers leave the state out of an error answer (invalid_request above all). Such an answer cannot be told
+  // from a forged one, so it does not end the pending sign-in either; but the visitor, who has one, lands on the page
+  // it started from (this browser's own cookie, same origin only), not on the home page.
+  const stateless = error !== undefined && !query.has("state") && cookie(names.state) !== undefined;
   if (!ours || error) {
     log.info(
       { brand: brand.id, idpError: error ?? "(code)", stateMatches: ours, interactive },
       ours
         ? "sign-on: the identity provider did not sign the visitor in"
-        : "sign-on: a callback with a foreign state was refused",
+        : stateless
+          ? "sign-on: the identity provider answered an error without the state"
+          : "sign-on: a callback with a foreign state was refused",
     );
+    if (stateless) return landAnonymous(returnTo, secure, interactive ? "failed" : undefined, { keepPending: true });
     if (!ours) return seeOther(cookie(SSO_COOKIES.attempt) || cookie(names.state) ? "/" : `/?${NO_SILENT_PARAM}=1`);
+    if (silent) countSilentSignIn(brand.id, error === "login_required" ? "login_required" : "idp_error");
     return landAnonymous(returnTo, secure, interactive ? "failed" : undefined);
   }
 
@@ -91,6 +107,7 @@ export async function idpResponse(request: NextRequest): Promise<Response> {
     target?.origin === origin &&
     target.href === safeCallbackUrl(target.href, origin) &&
     result.headers.getSetCookie().some((c) => c.startsWith(`${names.session}=`));
+  if (silent) countSilentSignIn(brand.id, signedIn ? "signed_in" : "idp_error");
   if (!signedIn) return landAnonymous(returnTo, secure, interactive ? "failed" : undefined);
 
   // Auth.js's session cookie goes in first: NextResponse's cookie API keeps the cookies it is constructed with (and

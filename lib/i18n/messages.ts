@@ -154,6 +154,20 @@ const en = {
   stayPastDate: "Check-in cannot be in the past.",
   stayTooLong: "A stay can be at most {max} nights.",
   stayInvalidRooms: "The rooms and guests could not be read: please choose them again.",
+  // the next step: booking hand-off, what the stay and currency are for, fee conversions, sign-out
+  stayNightsOne: "1 night",
+  stayNightsMany: "{n} nights",
+  handoffCta: "See rates at {site}",
+  handoffNote: "Opens {site} with these dates and guests, prices in {currency}.",
+  handoffNoDates: "No dates chosen yet: {site} will ask for them.",
+  stayHintHandoff: "Choose dates and guests, then see rates at {site} from any hotel's page.",
+  stayHintNoHandoff:
+    "Hotel details only: this site shows no prices and takes no bookings. Your dates and guests are kept as you browse.",
+  currencyHintConverted: "Currency ({currency}): fees stated in another currency get an approximate conversion.",
+  currencyHintLinks: "Currency ({currency}): used in the links to search results and nearby places.",
+  approxAmount: "≈ {amount} (approx.)",
+  ratesNote: "Approximate conversions use the euro reference rates of {date}.",
+  signedOut: "You are signed out.",
 };
 
 export type Messages = typeof en;
@@ -242,6 +256,25 @@ const de: Partial<Messages> = {
   stayPastDate: "Die Anreise darf nicht in der Vergangenheit liegen.",
   stayTooLong: "Ein Aufenthalt darf höchstens {max} Nächte dauern.",
   stayInvalidRooms: "Zimmer und Gäste waren nicht lesbar: Bitte wählen Sie sie erneut.",
+  // the next step: booking hand-off, what the stay and currency are for, fee conversions, sign-out
+  stayNightsOne: "1 Nacht",
+  stayNightsMany: "{n} Nächte",
+  handoffCta: "Preise bei {site} ansehen",
+  handoffNote: "Öffnet {site} mit diesen Daten und Gästen, Preise in {currency}.",
+  handoffNoDates: "Noch keine Daten gewählt: {site} fragt danach.",
+  stayHintHandoff: "Wählen Sie Daten und Gäste, dann sehen Sie auf jeder Hotelseite die Preise bei {site}.",
+  stayHintNoHandoff:
+    "Nur Hotelinformationen: Diese Website zeigt keine Preise und nimmt keine Buchungen an. Ihre Daten und Gäste bleiben beim Weiterblättern erhalten.",
+  currencyHintConverted: "Währung ({currency}): Gebühren in einer anderen Währung werden ungefähr umgerechnet.",
+  currencyHintLinks: "Währung ({currency}): wird in den Links zu Suchergebnissen und Orten in der Nähe verwendet.",
+  approxAmount: "≈ {amount} (ca.)",
+  ratesNote: "Ungefähre Umrechnung mit den Euro-Referenzkursen vom {date}.",
+  signedOut: "Sie sind abgemeldet.",
+  legal: "Rechtliches",
+  license: "Lizenz",
+  registryNumber: "Registernummer",
+  taxId: "Steuernummer",
+  lastUpdated: "Zuletzt aktualisiert",
 };
 
 const fr: Partial<Messages> = {
@@ -327,6 +360,28 @@ const fr: Partial<Messages> = {
   stayPastDate: "L’arrivée ne peut pas être dans le passé.",
   stayTooLong: "Un séjour ne peut pas dépasser {max} nuits.",
   stayInvalidRooms: "Les chambres et voyageurs sont illisibles : veuillez les choisir à nouveau.",
+  // the next step: booking hand-off, what the stay and currency are for, fee conversions, sign-out
+  stayNightsOne: "1 nuit",
+  stayNightsMany: "{n} nuits",
+  handoffCta: "Voir les tarifs sur {site}",
+  handoffNote: "Ouvre {site} avec ces dates et voyageurs, prix en {currency}.",
+  handoffNoDates: "Aucune date choisie : {site} vous les demandera.",
+  stayHintHandoff:
+    "Choisissez vos dates et voyageurs, puis voyez les tarifs sur {site} depuis la page de chaque hôtel.",
+  stayHintNoHandoff:
+    "Informations sur les hôtels uniquement : ce site n’affiche aucun prix et ne prend aucune réservation. Vos dates et voyageurs sont conservés pendant la navigation.",
+  currencyHintConverted:
+    "Devise ({currency}) : les frais indiqués dans une autre devise sont convertis approximativement.",
+  currencyHintLinks:
+    "Devise ({currency}) : utilisée dans les liens vers les résultats de recherche et les lieux à proximité.",
+  approxAmount: "≈ {amount} (env.)",
+  ratesNote: "Conversions approximatives au taux de référence de l’euro du {date}.",
+  signedOut: "Vous êtes déconnecté.",
+  legal: "Mentions légales",
+  license: "Licence",
+  registryNumber: "Numéro d’enregistrement",
+  taxId: "Numéro fiscal",
+  lastUpdated: "Dernière mise à jour",
 };
 
 const es: Partial<Messages> = {
@@ -405,6 +460,26 @@ const es: Partial<Messages> = {
   stayPastDate: "La entrada no puede ser en el pasado.",
   stayTooLong: "Una estancia puede durar como máximo {max} noches.",
   stayInvalidRooms: "No se pudieron leer las habitaciones y huéspedes: elígelos de nuevo.",
+  // the next step: booking hand-off, what the stay and currency are for, fee conversions, sign-out
+  stayNightsOne: "1 noche",
+  stayNightsMany: "{n} noches",
+  handoffCta: "Ver precios en {site}",
+  handoffNote: "Abre {site} con estas fechas y huéspedes, precios en {currency}.",
+  handoffNoDates: "Aún no has elegido fechas: {site} te las pedirá.",
+  stayHintHandoff:
+    "Elige fechas y huéspedes y luego consulta los precios en {site} desde la página de cualquier hotel.",
+  stayHintNoHandoff:
+    "Solo información de hoteles: este sitio no muestra precios ni acepta reservas. Tus fechas y huéspedes se conservan mientras navegas.",
+  currencyHintConverted: "Moneda ({currency}): los cargos en otra moneda se muestran con una conversión aproximada.",
+  currencyHintLinks: "Moneda ({currency}): se usa en los enlaces a resultados de búsqueda y lugares cercanos.",
+  approxAmount: "≈ {amount} (aprox.)",
+  ratesNote: "Conversiones aproximadas con los tipos de referencia del euro del {date}.",
+  signedOut: "Has cerrado sesión.",
+  legal: "Información legal",
+  license: "Licencia",
+  registryNumber: "Número de registro",
+  taxId: "Número fiscal",
+  lastUpdated: "Última actualización",
 };
 
 const it: Partial<Messages> = {
@@ -480,6 +555,26 @@ const it: Partial<Messages> = {
   stayPastDate: "L’arrivo non può essere nel passato.",
   stayTooLong: "Un soggiorno può durare al massimo {max} notti.",
   stayInvalidRooms: "Camere e ospiti non leggibili: sceglili di nuovo.",
+  // the next step: booking hand-off, what the stay and currency are for, fee conversions, sign-out
+  stayNightsOne: "1 notte",
+  stayNightsMany: "{n} notti",
+  handoffCta: "Vedi le tariffe su {site}",
+  handoffNote: "Apre {site} con queste date e questi ospiti, prezzi in {currency}.",
+  handoffNoDates: "Nessuna data scelta: te le chiederà {site}.",
+  stayHintHandoff: "Scegli date e ospiti, poi vedi le tariffe su {site} dalla pagina di ogni hotel.",
+  stayHintNoHandoff:
+    "Solo informazioni sugli hotel: questo sito non mostra prezzi e non accetta prenotazioni. Date e ospiti restano impostati mentre navighi.",
+  currencyHintConverted:
+    "Valuta ({currency}): i costi indicati in un’altra valuta hanno una conversione approssimativa.",
+  currencyHintLinks: "Valuta ({currency}): usata nei link ai risultati di ricerca e ai luoghi vicini.",
+  approxAmount: "≈ {amount} (circa)",
+  ratesNote: "Conversioni approssimative ai tassi di riferimento dell’euro del {date}.",
+  signedOut: "Sei uscito.",
+  legal: "Note legali",
+  license: "Licenza",
+  registryNumber: "Numero di registrazione",
+  taxId: "Codice fiscale",
+  lastUpdated: "Ultimo aggiornamento",
 };
 
 const nl: Partial<Messages> = {
@@ -555,6 +650,25 @@ const nl: Partial<Messages> = {
   stayPastDate: "Inchecken kan niet in het verleden liggen.",
   stayTooLong: "Een verblijf duurt hoogstens {max} nachten.",
   stayInvalidRooms: "De kamers en gasten konden niet worden gelezen: kies ze opnieuw.",
+  // the next step: booking hand-off, what the stay and currency are for, fee conversions, sign-out
+  stayNightsOne: "1 nacht",
+  stayNightsMany: "{n} nachten",
+  handoffCta: "Bekijk prijzen bij {site}",
+  handoffNote: "Opent {site} met deze data en gasten, prijzen in {currency}.",
+  handoffNoDates: "Nog geen data gekozen: {site} vraagt erom.",
+  stayHintHandoff: "Kies data en gasten en bekijk dan op de pagina van elk hotel de prijzen bij {site}.",
+  stayHintNoHandoff:
+    "Alleen hotelinformatie: deze site toont geen prijzen en neemt geen boekingen aan. Je data en gasten blijven bewaard terwijl je verder kijkt.",
+  currencyHintConverted: "Valuta ({currency}): kosten in een andere valuta worden bij benadering omgerekend.",
+  currencyHintLinks: "Valuta ({currency}): gebruikt in de links naar zoekresultaten en plaatsen in de buurt.",
+  approxAmount: "≈ {amount} (ong.)",
+  ratesNote: "Omrekening bij benadering met de referentiekoersen van de euro van {date}.",
+  signedOut: "Je bent uitgelogd.",
+  legal: "Juridisch",
+  license: "Vergunning",
+  registryNumber: "Registratienummer",
+  taxId: "Btw-nummer",
+  lastUpdated: "Laatst bijgewerkt",
 };
 
 const ja: Partial<Messages> = {
@@ -635,6 +749,25 @@ const ja: Partial<Messages> = {
   stayPastDate: "過去の日付にはチェックインできません。",
   stayTooLong: "滞在は最長{max}泊までです。",
   stayInvalidRooms: "客室数と人数を読み取れませんでした。もう一度選んでください。",
+  // the next step: booking hand-off, what the stay and currency are for, fee conversions, sign-out
+  stayNightsOne: "1泊",
+  stayNightsMany: "{n}泊",
+  handoffCta: "{site}で料金を見る",
+  handoffNote: "この日程と人数で{site}を開きます（料金は{currency}）。",
+  handoffNoDates: "日程が未選択です。{site}で選べます。",
+  stayHintHandoff: "日程と人数を選ぶと、各ホテルのページから{site}の料金を確認できます。",
+  stayHintNoHandoff:
+    "ホテル情報のみのサイトです。料金の表示や予約の受付は行っていません。選んだ日程と人数は閲覧中そのまま保持されます。",
+  currencyHintConverted: "通貨（{currency}）：他の通貨で記載された料金に概算の換算額を添えます。",
+  currencyHintLinks: "通貨（{currency}）：検索結果や周辺スポットへのリンクに使われます。",
+  approxAmount: "≈ {amount}（概算）",
+  ratesNote: "換算額は{date}のユーロ参照レートによる概算です。",
+  signedOut: "ログアウトしました。",
+  legal: "法的情報",
+  license: "営業許可",
+  registryNumber: "登録番号",
+  taxId: "税務番号",
+  lastUpdated: "最終更新",
 };
 
 const translations: Partial<Record<Language, Partial<Messages>>> = { de, fr, es, it, nl, ja };

@@ -325,6 +325,27 @@ function migrations(kind: DatabaseKind): Record<string, Migration> {
           .execute();
       },
     },
+    "0012_handoffs": {
+      async up(db: Kysely<unknown>) {
+        // Booking hand-offs (lib/tracking/handoff.ts), counted like partner arrivals: per brand, hotel and day, and
+        // links that did not verify per brand and day. Day first: the report reads a range, retention deletes one.
+        await db.schema
+          .createTable("handoffs")
+          .addColumn("day", "text", (c) => c.notNull())
+          .addColumn("brand_id", "text", (c) => c.notNull())
+          .addColumn("hotel_id", "text", (c) => c.notNull())
+          .addColumn("count", "bigint", (c) => c.notNull())
+          .addPrimaryKeyConstraint("handoffs_pk", ["day", "brand_id", "hotel_id"])
+          .execute();
+        await db.schema
+          .createTable("handoff_unverified_days")
+          .addColumn("day", "text", (c) => c.notNull())
+          .addColumn("brand_id", "text", (c) => c.notNull())
+          .addColumn("count", "bigint", (c) => c.notNull())
+          .addPrimaryKeyConstraint("handoff_unverified_days_pk", ["day", "brand_id"])
+          .execute();
+      },
+    },
   };
 }
 

@@ -169,6 +169,21 @@ export interface ArrivalUnverifiedDaysTable {
   count: number;
 }
 
+/** Booking hand-offs (lib/tracking/handoff.ts): verified "See rates" redirects per brand, hotel and day. */
+export interface HandoffsTable {
+  day: string;
+  brand_id: string;
+  hotel_id: string;
+  count: number;
+}
+
+/** Booking hand-off links whose signature did not verify, per brand and day (sent back to the hotel page). */
+export interface HandoffUnverifiedDaysTable {
+  day: string;
+  brand_id: string;
+  count: number;
+}
+
 /**
  * A brand's user pool (spec §1.4, §2.4): one row per partner user who signed in to the brand, keyed by the brand and
  * the username <provider_name>_<sub>. Brands never share users: the same partner user is one row per brand.
@@ -293,6 +308,8 @@ export interface Database {
   place_recounts: PlaceRecountsTable;
   arrivals: ArrivalsTable;
   arrival_unverified_days: ArrivalUnverifiedDaysTable;
+  handoffs: HandoffsTable;
+  handoff_unverified_days: HandoffUnverifiedDaysTable;
   hotels: HotelsTable;
   hotel_versions: HotelVersionsTable;
   sync_runs: SyncRunsTable;

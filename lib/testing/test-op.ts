@@ -51,6 +51,17 @@ export interface Misbehaviour {
   authorizeRefusalStatus?: number;
   /** The token endpoint's status for invalid client credentials: 401 otherwise. */
   invalidClientStatus?: number;
+  /** prompt=none requests (only those) are answered with this error code, any string, session or not. */
+  promptNoneError?: string;
+  /** Error answers leave the state out (some providers do, for invalid_request). */
+  errorWithoutState?: boolean;
+  /** The token response's token_type as sent ("bearer", "BEARER"…); null leaves it out. */
+  tokenType?: string | null;
+  /**
+   * Interactive requests (not prompt=none) go through the provider's own pages: without a session a login form
+   * (this user, this password), then a consent page whose "Continue" form posts back; each POST answers 303.
+   */
+  interactivePages?: { user: TestOpUser; password: string };
 }
 
 /** How the test OP's login in the browser goes (Misbehaviour.login). */
@@ -72,6 +83,21 @@ export interface TestOpLogin {
   clientCheckedAfterLogin?: boolean;
   /** Once signed in, redirect a code to any redirect_uri, registered or not (an open redirector). */
   anyRedirectAfterLogin?: boolean;
+}
+
+/** A step of Misbehaviour.interactivePages: the login form or the consent page, each a form posting back here. */
+function interactionPage(action: string, step: "login" | "consent", clientId: string): string {
+  const fields =
+    step === "login"
+      ? '<label>E-mail <input name="email" type="email"></label><label>Password <input name="password" type="password"></label><button type="submit">Sign in</button>'
+      : `<p>${clientId} asks for your e-mail address and name.</p><button type="submit">Continue</button>`;
+  return `<!doctype html><title>Test OP</title><h1>${step === "login" ? "Sign in" : "Allow access"}</h1><form method="post" action="${action}"><input type="hidden" name="step" value="${step}">${fields}</form>`;
+}
+
+/** How the provider is set up (fixed for its life: brands read their issuer at start). */
+export interface TestOpOptions {
+  /** An issuer with a path ("/api/oidc"): every endpoint, discovery included, only under it. */
+  issuerPath?: string;
 }
 
 export interface TestOpUser {
@@ -137,10 +163,11 @@ function readBody(req: http.IncomingMessage): Promise<string> {
   });
 }
 
-export async function startTestOp(clients: TestOpClient[]): Promise<TestOp> {
+export async function startTestOp(clients: TestOpClient[], opts: TestOpOptions = {}): Promise<TestOp> {
   const port = await freePort();
   const sockets = new Set<import("node:net").Socket>();
-  const issuer = `http://127.0.0.1:${port}`;
+  const base = opts.issuerPath ?? "";
+  const issuer = `http://127.0.0.1:${port}${base}`;
   let keys = [await rsaKey("k1")];
   const foreign = await rsaKey("k1");
   const ec = await generateKeyPair("ES256", { extractable: true });
@@ -260,7 +287,12 @@ export async function startTestOp(clients: TestOpClient[]): Promise<TestOp> {
     json(
       res,
       200,
-      { access_token: accessToken, token_type: "Bearer", expires_in: 3600, id_token: await idToken(code) },
+      {
+        access_token: accessToken,
+        ...(op.misbehave.tokenType !== null && { token_type: op.misbehave.tokenType ?? "Bearer" }),
+        expires_in: 3600,
+        id_token: await idToken(code),
+      },
       { "cache-control": "no-store" },
     );
   }
@@ -285,12 +317,24 @@ export async function startTestOp(clients: TestOpClient[]): Promise<TestOp> {
       return res.end("<h1>401 Not signed in</h1>");
     }
     const error =
-      m.authorizeError ?? (!op.user ? (params.prompt === "none" ? "login_required" : undefined) : undefined);
+      m.authorizeError ??
+      (params.prompt === "none" ? m.promptNoneError : undefined) ??
+      (!op.user ? (params.prompt === "none" ? "login_required" : undefined) : undefined);
+    if (!error && m.interactivePages && params.prompt !== "none") return startInteraction(params, client, res);
     if (error || !op.user) {
       back.searchParams.set("error", error ?? "access_denied");
+      if (m.errorWithoutState) back.searchParams.delete("state");
       res.writeHead(302, { location: back.href });
       return res.end();
     }
+    res.writeHead(302, { location: withCode(params, client, op.user).href });
+    res.end();
+  }
+
+  /** The redirect back with a new code (and the state) for this authorize request. */
+  function withCode(params: Record<string, string>, client: TestOpClient, user: TestOpUser): URL {
+    const back = new URL(params.redirect_uri!);
+    if (params.state) back.searchParams.set("state", params.state);
     const code = randomBytes(16).toString("base64url");
     op.issued.push(code);
     codes.set(code, {
@@ -298,12 +342,45 @@ export async function startTestOp(clients: TestOpClient[]): Promise<TestOp> {
       redirectUri: op.misbehave.codeForOtherRedirectUri ? `${params.redirect_uri}/other` : params.redirect_uri!,
       nonce: params.nonce,
       challenge: params.code_challenge,
-      user: op.user,
+      user,
       used: false,
     });
     back.searchParams.set("code", code);
-    res.writeHead(302, { location: back.href });
+    return back;
+  }
+
+  // Misbehaviour.interactivePages: the authorize request waits under a random id while the visitor signs in and
+  // consents on the provider's own pages (GET shows the step, POST submits it, 303 to what comes next).
+  const interactions = new Map<string, { params: Record<string, string>; client: TestOpClient }>();
+  function startInteraction(params: Record<string, string>, client: TestOpClient, res: http.ServerResponse) {
+    const uid = randomBytes(12).toString("base64url");
+    interactions.set(uid, { params, client });
+    res.writeHead(302, { location: `${issuer}/interaction/${uid}` });
     res.end();
+  }
+  async function interaction(req: http.IncomingMessage, uid: string, res: http.ServerResponse) {
+    const pending = interactions.get(uid);
+    const pages = op.misbehave.interactivePages;
+    if (!pending || !pages) {
+      res.writeHead(400, { "content-type": "text/plain" });
+      return res.end("no such interaction");
+    }
+    const form = req.method === "POST" ? new URLSearchParams(await readBody(req)) : undefined;
+    let failed = false;
+    if (form?.get("step") === "login") {
+      failed = form.get("email") !== pages.user.email || form.get("password") !== pages.password;
+      if (!failed) op.user = pages.user; // the provider's session
+    } else if (form?.get("step") === "consent" && op.user) {
+      interactions.delete(uid);
+      res.writeHead(303, { location: withCode(pending.params, pending.client, op.user).href });
+      return res.end();
+    }
+    if (form && !failed) {
+      res.writeHead(303, { location: `${issuer}/interaction/${uid}` });
+      return res.end();
+    }
+    res.writeHead(failed ? 401 : 200, { "content-type": "text/html; charset=utf-8" });
+    res.end(interactionPage(`${issuer}/interaction/${uid}`, op.user ? "consent" : "login", pending.client.clientId));
   }
 
   /** Sessions of the browser login (Misbehaviour.login), by the session cookie's value. */
@@ -325,7 +402,7 @@ export async function startTestOp(clients: TestOpClient[]): Promise<TestOp> {
       : `<input name="username" type="email"><input name="password" type="password"><button type="submit">Sign in</button>`;
     page(
       res,
-      `<form method="post" action="/login${login.twoPages ? "/user" : ""}">${hidden("request", request)}${fields}</form>`,
+      `<form method="post" action="${base}/login${login.twoPages ? "/user" : ""}">${hidden("request", request)}${fields}</form>`,
       headers,
     );
   }
@@ -350,21 +427,10 @@ export async function startTestOp(clients: TestOpClient[]): Promise<TestOp> {
       if (!session.consented)
         return page(
           res,
-          `<form method="post" action="/consent">${hidden("request", url.search.slice(1))}` +
+          `<form method="post" action="${base}/consent">${hidden("request", url.search.slice(1))}` +
             `<button name="d" value="no">Cancel</button><button name="d" value="yes">${escape(login.consent!)}</button></form>`,
         );
-      const code = randomBytes(16).toString("base64url");
-      op.issued.push(code);
-      codes.set(code, {
-        clientId: client!.clientId,
-        redirectUri: params.redirect_uri!,
-        nonce: params.nonce,
-        challenge: params.code_challenge,
-        user: session.user,
-        used: false,
-      });
-      back.searchParams.set("code", code);
-      res.writeHead(302, { location: back.href });
+      res.writeHead(302, { location: withCode(params, client!, session.user).href });
       return res.end();
     }
     if (params.prompt === "none" && !login.rememberRequest) {
@@ -390,7 +456,7 @@ export async function startTestOp(clients: TestOpClient[]): Promise<TestOp> {
     if (route === "POST /login/user")
       return page(
         res,
-        `<form method="post" action="/login">${hidden("request", request)}${hidden("username", form.get("username") ?? "")}` +
+        `<form method="post" action="${base}/login">${hidden("request", request)}${hidden("username", form.get("username") ?? "")}` +
           `<input name="password" type="password"><button type="submit">Sign in</button></form>`,
       );
     if (route === "POST /consent") {
@@ -419,8 +485,12 @@ export async function startTestOp(clients: TestOpClient[]): Promise<TestOp> {
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", issuer);
     const m = op.misbehave;
-    const route = `${req.method} ${url.pathname}`;
+    // An issuer with a path answers under it only: nothing (no discovery document either) at the host's root.
+    const path = url.pathname.startsWith(`${base}/`) ? url.pathname.slice(base.length) : "(not under the issuer)";
+    const route = `${req.method} ${path}`;
+    const uid = /^(?:GET|POST) \/interaction\/([\w-]+)$/.exec(route)?.[1];
     void (async () => {
+      if (uid) return interaction(req, uid, res);
       switch (route) {
         case "GET /.well-known/openid-configuration":
           return json(res, 200, {

@@ -28,4 +28,31 @@ describe("page words", () => {
     expect(spokenLanguageName("fr", "de")).toBe("Französisch");
     expect(spokenLanguageName("not a tag!", "en")).toBe("not a tag!");
   });
+
+  it("translate the hotel page's next step, conversions and sign-out notice in every page language", () => {
+    const keys = [
+      "stayNightsMany",
+      "handoffCta",
+      "handoffNote",
+      "handoffNoDates",
+      "stayHintHandoff",
+      "stayHintNoHandoff",
+      "currencyHintConverted",
+      "currencyHintLinks",
+      "approxAmount",
+      "ratesNote",
+      "signedOut",
+      "legal",
+    ] as const;
+    const english = messages("en");
+    for (const language of ["de", "fr", "es", "it", "nl", "ja"] as const) {
+      const m = messages(language);
+      for (const key of keys) expect(m[key], `${language}.${key}`).not.toBe(english[key]);
+      // The same placeholders as the English words, so format() fills every one.
+      for (const key of keys)
+        expect(m[key].match(/\{\w+\}/g)?.sort() ?? [], `${language}.${key}`).toEqual(
+          english[key].match(/\{\w+\}/g)?.sort() ?? [],
+        );
+    }
+  });
 });
