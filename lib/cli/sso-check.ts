@@ -2,10 +2,11 @@ import fs from "node:fs";
 import { idpResponseUris } from "@/lib/auth/redirect-uris";
 import { brands } from "@/lib/brands";
 import { config } from "@/lib/config";
-import type { SsoCheckInput } from "@/lib/sso-check/input";
+import type { SsoCheckInput, StepSelectors } from "@/lib/sso-check/input";
 import { CHECK_ITEMS } from "@/lib/sso-check/items";
 import { formatReport, resultLine } from "@/lib/sso-check/report";
 import { runSsoCheck } from "@/lib/sso-check/run";
+import { parseStepSelectors, selectorsProblem } from "@/lib/sso-check/selectors";
 import { trustLocalCa } from "@/lib/sso-check/trust";
 import { commandLine, usageError } from "./args";
 import { signInYourself } from "./sso-check-yourself";
@@ -23,6 +24,9 @@ by item, against its real endpoints and pages (headless Chromium for the login p
   --brand ID                 take --redirect-uri from this brand of the registry ({host}/oauth2/idpresponse)
   --username U --password P  a test user at the partner (the browser items need one); --password-env NAME
   --username-selector CSS, --password-selector CSS, --submit-selector CSS   for an unusual login form
+  --step-selector STEP:FIELD=CSS   for one step of the login (step 1 is the first page it acts on; FIELD is
+                             username, password or submit; a named button is pressed whatever it reads), e.g.
+                             --step-selector 2:submit=button.share; repeatable
   --login-origin URL         an origin besides the issuer's where the test user's password may be typed (a login
                              page the partner serves elsewhere); repeatable
   --other-client-id ID --other-client-secret S   a second client (a code issued to another client is refused);
@@ -66,6 +70,7 @@ async function main(): Promise<number> {
       "username-selector": { type: "string" },
       "password-selector": { type: "string" },
       "submit-selector": { type: "string" },
+      "step-selector": { type: "string", multiple: true },
       "login-origin": { type: "string", multiple: true },
       "other-client-id": { type: "string" },
       "other-client-secret": { type: "string" },
@@ -131,6 +136,15 @@ async function main(): Promise<number> {
   ].filter(Boolean);
   const badOrigin = v["login-origin"]?.find((o) => !URL.canParse(o) || !/^https?:$/.test(new URL(o).protocol));
   if (badOrigin) throw new UsageError(`--login-origin: not an http(s) URL: ${badOrigin}`);
+  const selectors = { username: v["username-selector"], password: v["password-selector"], submit: v["submit-selector"] };
+  const badSelector = selectorsProblem(selectors);
+  if (badSelector) throw new UsageError(`--${badSelector.field}-selector: ${badSelector.problem}`);
+  let stepSelectors: StepSelectors[] | undefined;
+  try {
+    stepSelectors = v["step-selector"] && parseStepSelectors(v["step-selector"]);
+  } catch (e) {
+    throw new UsageError(`--step-selector ${(e as Error).message}`);
+  }
   if (missing.length) throw new UsageError(`missing: ${missing.join(", ")}`);
   const allowLoopback = config().SSO_DEV_ALLOW_LOOPBACK;
   const expiry = v["check-code-expiry"] === undefined ? undefined : Number(v["check-code-expiry"]);
@@ -142,7 +156,8 @@ async function main(): Promise<number> {
     clientSecret: secret!,
     redirectUri: redirectUri!,
     user: v.username ? { username: v.username, password: password! } : undefined,
-    selectors: { username: v["username-selector"], password: v["password-selector"], submit: v["submit-selector"] },
+    selectors,
+    stepSelectors,
     loginOrigins: v["login-origin"],
     otherClient:
       v["other-client-id"] && otherSecret ? { clientId: v["other-client-id"], clientSecret: otherSecret } : undefined,

@@ -13,6 +13,7 @@ import type { SsoCheckInput } from "./input";
 import { shownItems, type CheckResult, type ShownItem } from "./items";
 import { verdict } from "./report";
 import { saveReport } from "./reports";
+import { MAX_SELECTOR_LENGTH, parseStepSelectors, selectorProblem } from "./selectors";
 import { runSsoCheck, type SsoCheckReport } from "./run";
 import { trustLocalCa } from "./trust";
 
@@ -32,6 +33,12 @@ const url = z
   .refine((s) => s === undefined || URL.canParse(s), "must be an absolute URL")
   .optional();
 
+/** A login-form selector: CSS the login driver can use (selectors.ts says why not). */
+const selector = text(MAX_SELECTOR_LENGTH).superRefine((s, ctx) => {
+  const problem = s === undefined ? undefined : selectorProblem(s);
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
+});
+
 /** The operators' form (lib/sso-check/operators.ts): what the command's flags say, as form fields. */
 const formSchema = z.object({
   environment: z.enum(["staging", "production"], { message: "must be staging or production" }),
@@ -42,9 +49,23 @@ const formSchema = z.object({
   redirectUri: url,
   username: text(320),
   password: text(500),
-  usernameSelector: text(300),
-  passwordSelector: text(300),
-  submitSelector: text(300),
+  usernameSelector: selector,
+  passwordSelector: selector,
+  submitSelector: selector,
+  // Selectors for one step of the login, one STEP:FIELD=CSS a line (lib/sso-check/selectors.ts).
+  stepSelectors: z
+    .string()
+    .max(2000, "at most 2000 characters")
+    .transform((s, ctx) => {
+      try {
+        const steps = parseStepSelectors(s.split(/\r?\n/));
+        return steps.length ? steps : undefined;
+      } catch (e) {
+        ctx.addIssue({ code: "custom", message: (e as Error).message });
+        return z.NEVER;
+      }
+    })
+    .optional(),
   // Origins besides the issuer's where the password may be typed, separated by spaces or commas.
   loginOrigins: z
     .string()
@@ -136,6 +157,7 @@ export async function checkFromForm(brand: Brand, form: URLSearchParams): Promis
       redirectUri: f.redirectUri ?? idpResponseUris(brand)[0]!,
       user: f.username ? { username: f.username, password: f.password! } : undefined,
       selectors: { username: f.usernameSelector, password: f.passwordSelector, submit: f.submitSelector },
+      stepSelectors: f.stepSelectors,
       loginOrigins: f.loginOrigins,
       otherClient:
         f.otherClientId && f.otherClientSecret

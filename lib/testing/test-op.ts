@@ -42,6 +42,15 @@ export interface Misbehaviour {
   basicOnly?: boolean;
   /** Codes are bound to another redirect URI than the authorize request's (the token request must then fail). */
   codeForOtherRedirectUri?: boolean;
+  /**
+   * A login in the browser and a session cookie, instead of `user` standing for a session every request has: the
+   * authorize endpoint shows a login page to a browser without the cookie, and `user` is the one who may sign in.
+   */
+  login?: TestOpLogin;
+  /** The status of the authorize endpoint's refusals (unknown client, redirect URI, response type): 400 otherwise. */
+  authorizeRefusalStatus?: number;
+  /** The token endpoint's status for invalid client credentials: 401 otherwise. */
+  invalidClientStatus?: number;
   /** prompt=none requests (only those) are answered with this error code, any string, session or not. */
   promptNoneError?: string;
   /** Error answers leave the state out (some providers do, for invalid_request). */
@@ -53,6 +62,27 @@ export interface Misbehaviour {
    * (this user, this password), then a consent page whose "Continue" form posts back; each POST answers 303.
    */
   interactivePages?: { user: TestOpUser; password: string };
+}
+
+/** How the test OP's login in the browser goes (Misbehaviour.login). */
+export interface TestOpLogin {
+  /** The test user's password (the user name is `user`'s email). */
+  password: string;
+  /** The user name on a page, then the password on the next. */
+  twoPages?: boolean;
+  /** A consent page after the login: a "Cancel" button, then one reading this. */
+  consent?: string;
+  /**
+   * Remember the first authorize request of a browser (in a cookie) and answer it after the login, whichever request
+   * the login page was shown for; prompt=none without a session shows the login page too (LemonLDAP::NG's ways).
+   */
+  rememberRequest?: boolean;
+  /** The session cookie's attributes: "Path=/; HttpOnly; SameSite=None; Secure" otherwise. */
+  cookie?: string;
+  /** Show the login page before checking client_id, redirect_uri and response_type; check them once signed in. */
+  clientCheckedAfterLogin?: boolean;
+  /** Once signed in, redirect a code to any redirect_uri, registered or not (an open redirector). */
+  anyRedirectAfterLogin?: boolean;
 }
 
 /** A step of Misbehaviour.interactivePages: the login form or the consent page, each a form posting back here. */
@@ -274,7 +304,8 @@ export async function startTestOp(clients: TestOpClient[], opts: TestOpOptions =
       json(res, status, { error });
     };
     const client = clients.find((c) => c.clientId === clientId);
-    if (!client || client.clientSecret !== secret) return fail(401, "invalid_client");
+    if (!client || client.clientSecret !== secret)
+      return fail(op.misbehave.invalidClientStatus ?? 401, "invalid_client");
     if (op.misbehave.basicOnly && authMethod !== "client_secret_basic") return fail(401, "invalid_client");
     if (params.grant_type !== "authorization_code") return fail(400, "unsupported_grant_type");
     const code = codes.get(params.code ?? "");
@@ -368,11 +399,11 @@ export async function startTestOp(clients: TestOpClient[], opts: TestOpOptions =
     op.authorizeRequests.push({ params });
     const client = clients.find((c) => c.clientId === params.client_id);
     if (!client || !client.redirectUris.includes(params.redirect_uri ?? "")) {
-      res.writeHead(400, { "content-type": "text/plain" });
+      res.writeHead(op.misbehave.authorizeRefusalStatus ?? 400, { "content-type": "text/plain" });
       return res.end("unknown client or redirect_uri not registered");
     }
     if (params.response_type !== "code") {
-      res.writeHead(400, { "content-type": "text/plain" });
+      res.writeHead(op.misbehave.authorizeRefusalStatus ?? 400, { "content-type": "text/plain" });
       return res.end("response_type must be code");
     }
     const back = new URL(params.redirect_uri!);
@@ -454,6 +485,105 @@ export async function startTestOp(clients: TestOpClient[], opts: TestOpOptions =
     res.end(interactionPage(`${issuer}/interaction/${uid}`, op.user ? "consent" : "login", pending.client.clientId));
   }
 
+  /** Sessions of the browser login (Misbehaviour.login), by the session cookie's value. */
+  const loginSessions = new Map<string, { user: TestOpUser; consented: boolean }>();
+  const cookiesOf = (req: http.IncomingMessage) =>
+    Object.fromEntries(
+      (req.headers.cookie ?? "").split(/;\s*/).map((c) => [c.slice(0, c.indexOf("=")), c.slice(c.indexOf("=") + 1)]),
+    ) as Record<string, string | undefined>;
+  const escape = (v: string) => v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const page = (res: http.ServerResponse, body: string, headers: Record<string, string | string[]> = {}) => {
+    res.writeHead(200, { "content-type": "text/html", ...headers });
+    res.end(`<!doctype html><html><body>${body}</body></html>`);
+  };
+  const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escape(value)}">`;
+  function loginPage(res: http.ServerResponse, request: string, headers: Record<string, string | string[]> = {}) {
+    const login = op.misbehave.login!;
+    const fields = login.twoPages
+      ? `<input name="username" type="email"><button type="submit">Next</button>`
+      : `<input name="username" type="email"><input name="password" type="password"><button type="submit">Sign in</button>`;
+    page(
+      res,
+      `<form method="post" action="${base}/login${login.twoPages ? "/user" : ""}">${hidden("request", request)}${fields}</form>`,
+      headers,
+    );
+  }
+
+  /** The authorize endpoint with a browser login (Misbehaviour.login): a session cookie, a login page without one. */
+  function browserAuthorize(url: URL, req: http.IncomingMessage, res: http.ServerResponse) {
+    const login = op.misbehave.login!;
+    const params = Object.fromEntries(url.searchParams);
+    op.authorizeRequests.push({ params });
+    const cookies = cookiesOf(req);
+    const session = loginSessions.get(cookies.op_session ?? "");
+    const client = clients.find((c) => c.clientId === params.client_id);
+    const registered = !!client?.redirectUris.includes(params.redirect_uri ?? "");
+    const valid = !!client && (registered || (!!session && !!login.anyRedirectAfterLogin));
+    if ((!valid || params.response_type !== "code") && (session || !login.clientCheckedAfterLogin)) {
+      res.writeHead(op.misbehave.authorizeRefusalStatus ?? 400, { "content-type": "text/plain" });
+      return res.end("unknown client, redirect_uri not registered or response_type not code");
+    }
+    const back = new URL(params.redirect_uri!);
+    if (params.state) back.searchParams.set("state", params.state);
+    if (session) {
+      if (!session.consented)
+        return page(
+          res,
+          `<form method="post" action="${base}/consent">${hidden("request", url.search.slice(1))}` +
+            `<button name="d" value="no">Cancel</button><button name="d" value="yes">${escape(login.consent!)}</button></form>`,
+        );
+      res.writeHead(302, { location: withCode(params, client!, session.user).href });
+      return res.end();
+    }
+    if (params.prompt === "none" && !login.rememberRequest) {
+      back.searchParams.set("error", "login_required");
+      res.writeHead(302, { location: back.href });
+      return res.end();
+    }
+    // The first request a browser left on the login page is remembered, and answered after the login.
+    const remember = login.rememberRequest && !cookies.op_pending;
+    const pending = `op_pending=${Buffer.from(url.search.slice(1)).toString("base64url")}; Path=/; HttpOnly; SameSite=Lax`;
+    loginPage(res, url.search.slice(1), remember ? { "set-cookie": pending } : {});
+  }
+
+  /** The login form's posts: the user name (two pages), the password, the consent. */
+  async function loginPost(route: string, req: http.IncomingMessage, res: http.ServerResponse) {
+    const login = op.misbehave.login;
+    if (!login) return res.writeHead(404).end();
+    const form = new URLSearchParams(await readBody(req));
+    const request = form.get("request") ?? "";
+    const cookies = cookiesOf(req);
+    const resume = (headers: Record<string, string | string[]> = {}) =>
+      res.writeHead(302, { location: `${issuer}/authorize?${request}`, ...headers }).end();
+    if (route === "POST /login/user")
+      return page(
+        res,
+        `<form method="post" action="${base}/login">${hidden("request", request)}${hidden("username", form.get("username") ?? "")}` +
+          `<input name="password" type="password"><button type="submit">Sign in</button></form>`,
+      );
+    if (route === "POST /consent") {
+      const session = loginSessions.get(cookies.op_session ?? "");
+      if (!session || form.get("d") !== "yes") return page(res, "Not allowed");
+      session.consented = true;
+      return resume();
+    }
+    if (!op.user || form.get("username") !== op.user.email || form.get("password") !== login.password)
+      return loginPage(res, request);
+    const sid = randomBytes(16).toString("base64url");
+    loginSessions.set(sid, { user: op.user, consented: !login.consent });
+    const cookie = `op_session=${sid}; ${login.cookie ?? "Path=/; HttpOnly; SameSite=None; Secure"}`;
+    if (login.rememberRequest && cookies.op_pending) {
+      const remembered = Buffer.from(cookies.op_pending, "base64url").toString();
+      return res
+        .writeHead(302, {
+          location: `${issuer}/authorize?${remembered}`,
+          "set-cookie": [cookie, "op_pending=; Path=/; Max-Age=0"],
+        })
+        .end();
+    }
+    return resume({ "set-cookie": cookie });
+  }
+
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", issuer);
     const m = op.misbehave;
@@ -483,11 +613,17 @@ export async function startTestOp(clients: TestOpClient[], opts: TestOpOptions =
           op.jwksRequests++;
           return json(res, 200, { keys: keys.map((k) => k.jwk) });
         case "GET /authorize":
-          return authorize(req, url, res);
+          return m.login ? browserAuthorize(url, req, res) : authorize(req, url, res);
         case "POST /login":
+          // The partner's own login page (sign in yourself) or the validator's login variants (Misbehaviour.login).
+          if (opts.loginPage) return login(req, res, "password");
+          return loginPost(route, req, res);
         case "POST /login/code":
           if (!opts.loginPage) break;
-          return login(req, res, url.pathname === "/login" ? "password" : "code");
+          return login(req, res, "code");
+        case "POST /login/user":
+        case "POST /consent":
+          return loginPost(route, req, res);
         case "POST /oauth/token":
           return token(req, res);
         case "GET /userinfo": {

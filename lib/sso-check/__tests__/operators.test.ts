@@ -71,9 +71,43 @@ describe("the operators' form", () => {
     [{ checkCodeExpiry: "1e3" }, "checkCodeExpiry"],
     [{ clientSecret: "x".repeat(501) }, "clientSecret"],
     [{ surprise: "1" }, "surprise"],
+    [{ usernameSelector: "#" }, "usernameSelector"],
+    [{ submitSelector: "text=Allow" }, "submitSelector"],
+    [{ stepSelectors: "9:submit=button" }, "stepSelectors"],
+    [{ stepSelectors: "2:button=#allow" }, "stepSelectors"],
+    [{ stepSelectors: "2:submit=xpath=//button" }, "stepSelectors"],
+    [{ stepSelectors: "submit=#allow" }, "stepSelectors"],
     [{ credentials: "configured" }, "credentials"],
   ])("%o is refused naming %s", async (fields, field) => {
     await expect(checkFromForm(aurora(), entered(fields))).rejects.toMatchObject({ status: 400, field });
+  });
+});
+
+describe("the login's selectors per step", () => {
+  it("become the validator's input, one STEP:FIELD=CSS a line, in step order", async () => {
+    const check = await checkFromForm(
+      aurora(),
+      entered({ stepSelectors: '3:submit=button:has-text("Share")\r\n\n1:username=#login-id\n1:submit=#next' }),
+    );
+    expect(check.input.stepSelectors).toEqual([
+      { step: 1, username: "#login-id", submit: "#next" },
+      { step: 3, submit: 'button:has-text("Share")' },
+    ]);
+  });
+
+  it("say which line is wrong and why", async () => {
+    await expect(
+      checkFromForm(aurora(), entered({ stepSelectors: "1:username=#a\n2:submit=form >> button" })),
+    ).rejects.toMatchObject({
+      status: 400,
+      field: "stepSelectors",
+      message: expect.stringMatching(
+        /^stepSelectors: "2:submit=form >> button": "form >> button" is not a CSS selector/,
+      ),
+    });
+    await expect(checkFromForm(aurora(), entered({ stepSelectors: "12:submit=#a" }))).rejects.toMatchObject({
+      message: 'stepSelectors: "12:submit=#a": the step is 1 to 8 (the login driver takes at most 8)',
+    });
   });
 });
 
