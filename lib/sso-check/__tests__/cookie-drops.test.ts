@@ -1,9 +1,9 @@
-import type { Cookie } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { droppedCookies } from "../cookie-drops";
 
 /** A cookie as the browser keeps it (only the name matters here). */
-const kept = (name: string) => ({ name }) as Cookie;
+// What the browser kept, as droppedCookies reads it (Playwright's cookie: only the name matters here).
+const kept = (name: string) => ({ name }) as Parameters<typeof droppedCookies>[1][number];
 const sent = (url: string, ...headers: string[]) => headers.map((header) => ({ url, header }));
 
 describe("the provider's cookies a browser refused", () => {
