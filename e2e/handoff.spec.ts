@@ -50,7 +50,12 @@ test("a traveller picks dates, guests and currency on a hotel page, and the hand
   await stay.getByRole("button", { name: "Update" }).click();
   await expect(page).toHaveURL(/checkIn=/);
   // The currency switcher saves the choice and comes back to the same stay.
-  await page.getByLabel("Currency").selectOption("GBP");
+  // React's change handler is attached once the switcher hydrates: a choice made before that changes nothing.
+  const currency = page.getByLabel("Currency");
+  await expect
+    .poll(() => currency.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps"))))
+    .toBe(true);
+  await currency.selectOption("GBP");
   await expect(stay.getByTestId("handoff-summary")).toContainText("4 nights · 1 room · 3 adults · GBP");
   expect(new URL(page.url()).searchParams.get("checkIn")).toBe(CHECK_IN);
 
