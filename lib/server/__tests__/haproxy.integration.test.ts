@@ -461,7 +461,8 @@ describe("an instance that stops", () => {
     expect(end.at).toBeGreaterThanOrEqual(releasedAt);
     expect(app3.logs()).toContain("stopping: letting requests finish");
 
-    await haproxy.waitFor((s) => s.app3 !== "UP");
+    // Down, not only going down ("UP 1/3"): the next test kills another instance and expects one to be left.
+    await haproxy.waitFor((s) => !!s.app3?.startsWith("DOWN"));
     const { sent, failures, cut } = await stream.stop();
     expect(failures, `${failures.length} of ${sent} failed; ${haproxy.transitions().join("\n")}`).toEqual([]);
     expect(cut).toEqual([]);
@@ -473,7 +474,7 @@ describe("an instance that stops", () => {
     instances.app2.signal("SIGKILL");
     const killedAt = stream.sent();
     expect(await instances.app2.exited).toEqual({ code: null, signal: "SIGKILL" });
-    // Until HAProxy's checks find it down (3 × 2 s), requests still go to it: refused, and tried on app1.
+    // The first request to it is refused, tried on app1, and takes app2 out (observe layer4 in docs/haproxy.cfg).
     await haproxy.waitFor((s) => !!s.app2?.startsWith("DOWN"));
     while (stream.sent() < killedAt + 40) await new Promise((r) => setTimeout(r, 20));
     const { sent, failures, cut } = await stream.stop();
