@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
+import { format, type Message } from "@/lib/i18n/format";
 
 export interface GalleryImage {
   src: string;
@@ -18,8 +19,8 @@ export interface GalleryLabels {
   close: string;
   previous: string;
   next: string;
-  /** "{index} / {total}" */
-  counter: string;
+  /** "{index} / {total}", numbers in the page's language */
+  counter: Message<{ index: number; total: number }>;
 }
 
 /** What each image is drawn at (globals.css .gallery: 4 columns, the hero 2; 2 columns up to 760 px). */
@@ -84,8 +85,7 @@ export function Gallery({ images, labels }: { images: GalleryImage[]; labels: Ga
   };
 
   const current = index === null ? undefined : images[index];
-  const counter =
-    index === null ? "" : labels.counter.replace("{index}", String(index + 1)).replace("{total}", String(total));
+  const counter = index === null ? "" : format(labels.counter, { index: index + 1, total });
 
   return (
     <section className="gallery" aria-label={labels.photos}>

@@ -4,6 +4,7 @@ import { brandContext } from "@/lib/brands/context";
 import { localizedText } from "@/lib/hotels/html";
 import { shownImages } from "@/lib/hotels/images";
 import type { HotelExportRecord } from "@/lib/hotels/record-types";
+import { codeLabel } from "@/lib/i18n/codes";
 import { categoryLabels, messages } from "@/lib/i18n/messages";
 import { placesNearHotel } from "@/lib/maps/pages";
 import { parseSearchQuery, type QueryValues } from "@/lib/search/params";
@@ -97,7 +98,11 @@ export default async function HotelPage({ params, searchParams }: Props) {
 
       {images.length > 0 && (
         <Gallery
-          images={images.map((img) => ({ ...img, alt: img.caption ?? name }))}
+          images={images.map((img) => ({
+            ...img,
+            alt: img.caption ?? name,
+            categories: img.categories.map((c) => codeLabel(m.photoCategory, c)),
+          }))}
           labels={{
             photos: m.photos,
             dialog: m.galleryDialog,
@@ -132,7 +137,6 @@ export default async function HotelPage({ params, searchParams }: Props) {
               loading: m.nearbyLoading,
               error: m.nearbyError,
               empty: m.nearbyEmpty,
-              hotel: m.hotel,
               hotels: m.hotels,
               categories: categoryLabels(language),
             }}

@@ -1,4 +1,5 @@
 import type { Translation } from "@/lib/hotels/html";
+import { codeLabel } from "@/lib/i18n/codes";
 import { Row, Section, decimals, richHtml, yesNo, type SectionProps } from "./section";
 
 /** Currency, cards, fees, deposit and what the property takes on site. */
@@ -23,7 +24,7 @@ export function PaymentSection({ record: r, language, m }: SectionProps) {
         <Row term={m.paymentCurrency}>{pay.currency}</Row>
         <Row term={m.acceptedCards}>
           {pay.accepted_credit_cards
-            ?.map((c) => (c.card_type ? `${c.card_name} (${c.card_type})` : c.card_name))
+            ?.map((c) => (c.card_type ? `${c.card_name} (${codeLabel(m.cardType, c.card_type)})` : c.card_name))
             .join(", ")}
         </Row>
         <Row term={m.creditCardRequired}>{yesNo(pay.creditcard_required, m)}</Row>
@@ -41,7 +42,9 @@ export function PaymentSection({ record: r, language, m }: SectionProps) {
         </Row>
         <Row term={m.onsitePayments}>
           {pay.onsite_payments?.types &&
-            [pay.onsite_payments.types.join(", "), pay.onsite_payments.currency].filter(Boolean).join(" · ")}
+            [pay.onsite_payments.types.map((t) => codeLabel(m.paymentType, t)).join(", "), pay.onsite_payments.currency]
+              .filter(Boolean)
+              .join(" · ")}
         </Row>
       </dl>
     </Section>
