@@ -56,6 +56,8 @@ export default async function SearchPage({ params, searchParams }: Props) {
   const { db } = await store();
 
   const catalog = await hotelCatalog();
+  // The catalog's names are the records' English ones (docs/decisions.md, names in lists): marked so on other pages.
+  const nameLang = language === "en" ? undefined : "en";
   const typed = query.q && !query.placeId ? catalog.suggest(query.q, language, { places: 1, hotels: 20 }) : undefined;
   const placeId = query.placeId ?? typed?.places[0]?.place.placeId;
   const result = placeId ? catalog.search(placeId, query.filters) : undefined;
@@ -92,7 +94,7 @@ export default async function SearchPage({ params, searchParams }: Props) {
               {typed.hotels.map((h) => (
                 <li key={h.id} className="hotel-card">
                   <div>
-                    <h3>
+                    <h3 lang={nameLang}>
                       <Link href={withStay(hotelPath(h.id), query.stay)}>{h.name}</Link>
                     </h3>
                     <p className="muted">{[h.city, countryName(h.country, language)].filter(Boolean).join(", ")}</p>
@@ -190,7 +192,7 @@ export default async function SearchPage({ params, searchParams }: Props) {
                   <div className="no-image" aria-hidden />
                 )}
                 <div>
-                  <h2>
+                  <h2 lang={nameLang}>
                     <Link href={href}>{hotel.name}</Link>
                   </h2>
                   <p className="muted">

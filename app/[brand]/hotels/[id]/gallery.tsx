@@ -9,6 +9,8 @@ export interface GalleryImage {
   /** The largest version: where the link goes without script. */
   large: string;
   alt: string;
+  /** The language of the alt text and the caption when it is not the page's (an English fallback). */
+  lang?: string;
   caption?: string;
   categories: string[];
 }
@@ -98,6 +100,7 @@ export function Gallery({ images, labels }: { images: GalleryImage[]; labels: Ga
               srcSet={img.srcSet}
               sizes={img.srcSet ? (i === 0 ? HERO_SIZES : THUMB_SIZES) : undefined}
               alt={img.alt}
+              lang={img.lang}
               loading={i === 0 ? "eager" : "lazy"}
               decoding="async"
               width={640}
@@ -106,7 +109,7 @@ export function Gallery({ images, labels }: { images: GalleryImage[]; labels: Ga
           </a>
           {(img.caption || img.categories.length > 0) && (
             <figcaption>
-              {img.caption}
+              {img.caption && <span lang={img.lang}>{img.caption}</span>}
               {img.categories.length > 0 && <span className="muted"> · {img.categories.join(", ")}</span>}
             </figcaption>
           )}
@@ -131,10 +134,11 @@ export function Gallery({ images, labels }: { images: GalleryImage[]; labels: Ga
                 srcSet={current.srcSet}
                 sizes={current.srcSet ? LIGHTBOX_SIZES : undefined}
                 alt={current.alt}
+                lang={current.lang}
                 width={640}
                 height={420}
               />
-              {current.caption && <figcaption>{current.caption}</figcaption>}
+              {current.caption && <figcaption lang={current.lang}>{current.caption}</figcaption>}
             </figure>
             {total > 1 && (
               <div className="lightbox-nav">

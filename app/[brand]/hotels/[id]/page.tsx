@@ -17,7 +17,7 @@ import { CheckInSection } from "./check-in";
 import { FactsSection } from "./facts";
 import { Gallery } from "./gallery";
 import { HotelHeader } from "./header";
-import { hotelName, hotelUrls, loadHotel } from "./hotel";
+import { hotelName, hotelNameLanguage, hotelUrls, loadHotel } from "./hotel";
 import { MapSection } from "./hotel-map";
 import { KeysSection } from "./keys";
 import { NearbyPanel } from "./nearby-panel";
@@ -68,6 +68,7 @@ export default async function HotelPage({ params, searchParams }: Props) {
   const r = hotel.record as HotelExportRecord;
   const query = parseSearchQuery(values);
   const name = hotelName(r, language);
+  const nameLanguage = hotelNameLanguage(r, language);
   const images = shownImages(r.images, language);
   const { latitude, longitude } = r.location.coordinates;
   const nearbyPlaces = placesNearHotel(catalog.view, { lat: latitude, lon: longitude });
@@ -85,7 +86,7 @@ export default async function HotelPage({ params, searchParams }: Props) {
   return (
     <article className="hotel">
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptSafeJson(jsonLd) }} />
-      <HotelHeader record={r} language={language} name={name} />
+      <HotelHeader record={r} language={language} name={name} nameLanguage={nameLanguage} />
 
       <section aria-label={m.stayYourStay}>
         <SearchBox
@@ -98,9 +99,10 @@ export default async function HotelPage({ params, searchParams }: Props) {
 
       {images.length > 0 && (
         <Gallery
-          images={images.map((img) => ({
+          images={images.map(({ captionLanguage, ...img }) => ({
             ...img,
             alt: img.caption ?? name,
+            lang: img.caption ? captionLanguage : nameLanguage,
             categories: img.categories.map((c) => codeLabel(m.photoCategory, c)),
           }))}
           labels={{
