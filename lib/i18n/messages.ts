@@ -350,7 +350,7 @@ const de: Catalog = {
   keyLocation: "Wo die Schlüssel sind",
   howToCollect: "So erhalten Sie sie",
   alternativeKeyLocation: "Anderer Ort für die Schlüssel",
-  knowBeforeYouGo: "Vor der Anreise wissenswert",
+  knowBeforeYouGo: "Wissenswertes vor der Anreise",
   nationalityRestrictions: "Einschränkungen nach Staatsangehörigkeit",
   enhanced_cleaning_practices: "Verstärkte Reinigungsmaßnahmen",
   cleaned_with_disinfectant: "Reinigung mit Desinfektionsmittel",
