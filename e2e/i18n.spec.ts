@@ -78,50 +78,57 @@ async function expectNoEnglish(page: Page, language: Language, what: string) {
   expect(found, `English interface words on the ${what}`).toEqual([]);
 }
 
-const VISITORS: { brand: BrandName; language: Language; aboutHeading: string; photos: string }[] = [
-  { brand: "aurora", language: "de", aboutHeading: "Über die Unterkunft", photos: "Fotos" },
-  { brand: "sakura", language: "ja", aboutHeading: "施設について", photos: "写真" },
+/**
+ * Visitors whose browser speaks their language (its locale: the native date fields follow the browser, not the page);
+ * the link's lang parameter chooses the page's language all the same.
+ */
+const VISITORS: { brand: BrandName; language: Language; locale: string; aboutHeading: string; photos: string }[] = [
+  { brand: "aurora", language: "de", locale: "de-DE", aboutHeading: "Über die Unterkunft", photos: "Fotos" },
+  { brand: "sakura", language: "ja", locale: "ja-JP", aboutHeading: "施設について", photos: "写真" },
 ];
 
-for (const { brand, language, aboutHeading, photos } of VISITORS) {
-  test(`${brand}: a visitor in ${language} sees results and hotel pages without English interface words`, async ({
-    page,
-    request,
-  }) => {
-    const errors = watchConsole(page);
-    const paris = await parisId(request);
-    await page.setViewportSize({ width: 390, height: 844 });
-    const results = async (filter = "") => {
-      await page.goto(site(brand, `/search?placeId=${paris}${filter}&lang=${language}&forceLanguageChange=true`));
-      await expect(page.locator("html")).toHaveAttribute("lang", language);
-      await expect(page.getByTestId("result-count")).toBeVisible();
-      // The catalog's names are English: marked so, never taken for the page's words.
-      await expect(page.locator(".hotel-card h2").first()).toHaveAttribute("lang", "en");
-    };
-    const hotel = async (what: string) => {
-      await page.locator(".hotel-card h2 a").filter({ hasNotText: "Hostile" }).first().click();
-      await expect(page.getByRole("heading", { level: 2, name: aboutHeading })).toBeVisible();
-      await expect(page.getByRole("region", { name: photos })).toBeVisible();
-      // Client-rendered words too: the nearby panel has loaded.
-      await expect(page.getByTestId("nearby-places").locator("li").first()).toBeVisible();
-      // The records' descriptions are English only: shown as English content, inside the page's language.
-      await expect(page.locator("h1")).toHaveAttribute("lang", "en");
-      await expect(page.locator(".description .rich[lang=en]").first()).toBeVisible();
-      await expectNoEnglish(page, language, what);
-    };
+for (const { brand, language, locale, aboutHeading, photos } of VISITORS) {
+  test.describe(() => {
+    test.use({ locale });
+    test(`${brand}: a visitor in ${language} sees results and hotel pages without English interface words`, async ({
+      page,
+      request,
+    }) => {
+      const errors = watchConsole(page);
+      const paris = await parisId(request);
+      await page.setViewportSize({ width: 390, height: 844 });
+      const results = async (filter = "") => {
+        await page.goto(site(brand, `/search?placeId=${paris}${filter}&lang=${language}&forceLanguageChange=true`));
+        await expect(page.locator("html")).toHaveAttribute("lang", language);
+        await expect(page.getByTestId("result-count")).toBeVisible();
+        // The catalog's names are English: marked so, never taken for the page's words.
+        await expect(page.locator(".hotel-card h2").first()).toHaveAttribute("lang", "en");
+      };
+      const hotel = async (what: string) => {
+        await page.locator(".hotel-card h2 a").filter({ hasNotText: "Hostile" }).first().click();
+        await expect(page.getByRole("heading", { level: 2, name: aboutHeading })).toBeVisible();
+        await expect(page.getByRole("region", { name: photos })).toBeVisible();
+        // Client-rendered words too: the nearby panel has loaded.
+        await expect(page.getByTestId("nearby-places").locator("li").first()).toBeVisible();
+        // The records' descriptions are English only: shown as English content, inside the page's language.
+        await expect(page.locator("h1")).toHaveAttribute("lang", "en");
+        await expect(page.locator(".description .rich[lang=en]").first()).toBeVisible();
+        await expectNoEnglish(page, language, what);
+      };
 
-    await results();
-    await expectNoEnglish(page, language, "results page");
-    if (language === "de")
-      await page.screenshot({ path: screenshotPath("aurora-de-search-mobile.png"), fullPage: true });
-    await hotel("hotel page");
-    if (language === "de")
-      await page.screenshot({ path: screenshotPath("aurora-de-hotel-mobile.png"), fullPage: true });
+      await results();
+      await expectNoEnglish(page, language, "results page");
+      if (language === "de")
+        await page.screenshot({ path: screenshotPath("aurora-de-search-mobile.png"), fullPage: true });
+      await hotel("hotel page");
+      if (language === "de")
+        await page.screenshot({ path: screenshotPath("aurora-de-hotel-mobile.png"), fullPage: true });
 
-    // A vacation rental shows the most code labels (bed types, size units, house rules, keys).
-    await results("&vr=1");
-    await hotel("vacation rental's page");
-    await expect(page.locator("#vacation-rental")).toBeVisible();
-    expect(errors).toEqual([]);
+      // A vacation rental shows the most code labels (bed types, size units, house rules, keys).
+      await results("&vr=1");
+      await hotel("vacation rental's page");
+      await expect(page.locator("#vacation-rental")).toBeVisible();
+      expect(errors).toEqual([]);
+    });
   });
 }

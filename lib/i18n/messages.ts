@@ -1024,7 +1024,7 @@ const it: Catalog = {
   checkIn: "Check-in",
   checkOut: "Check-out",
   from: "dalle {time}",
-  until: "alle {time}",
+  until: "fino alle {time}",
   allDay: "Check-in 24 ore su 24",
   minAge: "Età minima",
   maxAge: "Età massima",
