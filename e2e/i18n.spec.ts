@@ -79,8 +79,8 @@ async function expectNoEnglish(page: Page, language: Language, what: string) {
 }
 
 /**
- * Visitors whose browser speaks their language (its locale: the native date fields follow the browser, not the page);
- * the link's lang parameter chooses the page's language all the same.
+ * Visitors whose browser speaks their language (Accept-Language and Intl; the native date fields keep the browser
+ * build's own format, which no page sets); the link's lang parameter chooses the page's language all the same.
  */
 const VISITORS: { brand: BrandName; language: Language; locale: string; aboutHeading: string; photos: string }[] = [
   { brand: "aurora", language: "de", locale: "de-DE", aboutHeading: "Über die Unterkunft", photos: "Fotos" },
