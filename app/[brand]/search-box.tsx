@@ -73,6 +73,8 @@ export function SearchBox(props: {
   /** The destination shown (its text, and the place it stands for while the text is unchanged), or none at all. */
   destination?: false | { text: string; placeId?: string; keep?: Record<string, string> };
   compact?: boolean;
+  /** What the dates and guests are for on this site (a booking hand-off, or only carried along), under the fields. */
+  hint?: string;
 }) {
   const router = useRouter();
   const id = useId();
@@ -152,7 +154,9 @@ export function SearchBox(props: {
     }
   }
 
-  const describe = (field: "checkIn" | "checkOut" | "rooms") => (invalid(field) ? problemsId : undefined);
+  const hintId = `${id}-hint`;
+  const describe = (field: "checkIn" | "checkOut" | "rooms") =>
+    [invalid(field) ? problemsId : undefined, props.hint ? hintId : undefined].filter(Boolean).join(" ") || undefined;
 
   return (
     <form
@@ -247,6 +251,11 @@ export function SearchBox(props: {
       />
       <input type="hidden" name="rooms" value={roomsValue} />
       <button type="submit">{props.labels.button}</button>
+      {props.hint && (
+        <p id={hintId} className={styles.hint} data-testid="stay-hint">
+          {props.hint}
+        </p>
+      )}
       <div id={problemsId} className={styles.problems} role="alert" data-testid="stay-problems">
         {problems.map((p) => (
           <p key={p}>{props.stayLabels.problems[p]}</p>

@@ -1,3 +1,4 @@
+import { brands, type Brand } from "@/lib/brands";
 import { format, type Messages } from "@/lib/i18n/messages";
 import type { Language } from "@/lib/locale";
 import type { SearchQuery } from "@/lib/search/params";
@@ -49,4 +50,10 @@ export function searchBoxProps(
     problems: query.stayProblems,
     minDate: earliestCheckIn(),
   };
+}
+
+/** What the dates and guests are for on this brand's site: its booking hand-off's rates, or only carried along. */
+export function stayHint(brand: Brand, m: Messages): string {
+  const handoff = brands().handoff(brand);
+  return handoff ? format(m.stayHintHandoff, { site: handoff.siteName }) : m.stayHintNoHandoff;
 }

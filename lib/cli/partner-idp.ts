@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { config, ConfigError, readClientsFile, type Config, type RegisteredClient } from "@/lib/config";
 import { log } from "@/lib/log";
 import { brandRegistrations } from "@/lib/partner-idp/brand-clients";
 import {
@@ -14,18 +15,21 @@ import {
 import { commandLine, usageError } from "./args";
 
 const usage = `Usage: npm run partner-idp -- [--port 9443] [--host 127.0.0.1] [--hostname localhost]
-                                [--data-dir .data/partner-idp] [--brands-file FILE] [--users-file FILE]
+                                [--data-dir .data/partner-idp] [--brands-file FILE] [--clients-file FILE]
+                                [--users-file FILE]
        npm run partner-idp -- keys rotate|retire [--data-dir DIR]
        echo -n PASSWORD | npm run -s partner-idp -- hash-password
 
 Serves the reference partner identity provider (spec §4.6 scenario C) until Ctrl-C. The brands whose sso settings
 (SSO_ENVIRONMENT, default production) name its issuer are registered as clients; their secrets come from the
-environment variables the registry names. PARTNER_API_KEY enables the scenario-B API (spec §4.5); PARTNER_IDP_PORT
-and PARTNER_IDP_DATA_DIR set the port and the data dir.
+environment variables the registry names. --clients-file (or PARTNER_IDP_CLIENTS_FILE) registers any other relying
+party: id, secret (by environment variable), redirect URIs, token endpoint auth method (docs/sign-on.md).
+PARTNER_API_KEY enables the scenario-B API (spec §4.5); PARTNER_IDP_PORT (0: any free port) and PARTNER_IDP_DATA_DIR
+set the port and the data dir; PARTNER_IDP_AUTHORIZATION_RESPONSE_ISS=false leaves RFC 9207's iss out of
+authorization responses, for relying parties that mishandle it.
 keys rotate | keys retire: rotates the signing keys of the data dir (a running server picks the change up).
 hash-password: hashes a password read from stdin, for a users file.`;
 
-const DEFAULT_DATA_DIR = path.join(".data", "partner-idp");
 const DEFAULT_BRANDS_FILE = path.join("lib", "brands", "demo-brands.json");
 
 const { values: flags, positionals } = commandLine("partner-idp", usage, {
@@ -36,6 +40,7 @@ const { values: flags, positionals } = commandLine("partner-idp", usage, {
     hostname: { type: "string" },
     "data-dir": { type: "string" },
     "brands-file": { type: "string" },
+    "clients-file": { type: "string" },
     "users-file": { type: "string" },
   },
 });
@@ -63,23 +68,49 @@ async function keysCommand(dataDir: string, action: string | undefined): Promise
   }
 }
 
-async function serve(dataDir: string): Promise<void> {
-  const port = Number(flags.port ?? process.env.PARTNER_IDP_PORT ?? "9443");
-  if (!Number.isInteger(port) || port < 1 || port > 65535) usageError("partner-idp", "--port must be a port number");
+/** The settings, or one line naming the one at fault (exit 1). */
+function settings(): Config {
+  try {
+    return config();
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    console.error(`partner-idp: ${e.oneLine}`);
+    process.exit(1);
+  }
+}
+
+async function serve(cfg: Config, dataDir: string): Promise<void> {
+  const port = flags.port === undefined ? cfg.PARTNER_IDP_PORT : Number(flags.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    usageError("partner-idp", "--port must be a port number (0: any free port)");
   const host = flags.host ?? "127.0.0.1";
   const hostname = flags.hostname ?? "localhost";
   const usersFile = flags["users-file"];
-  const issuer = `https://${hostname}:${port}`;
-  const environment = process.env.SSO_ENVIRONMENT ?? "production";
+  const environment = cfg.SSO_ENVIRONMENT;
 
-  const brandsFile = flags["brands-file"] ?? process.env.BRANDS_FILE ?? DEFAULT_BRANDS_FILE;
+  const brandsFile = flags["brands-file"] ?? cfg.BRANDS_FILE ?? DEFAULT_BRANDS_FILE;
   let registry: unknown;
   try {
     registry = JSON.parse(fs.readFileSync(brandsFile, "utf8"));
   } catch (e) {
     throw new Error(`cannot read the brand registry ${brandsFile}: ${(e as Error).message}`);
   }
+  const clientsFile = flags["clients-file"] ?? cfg.PARTNER_IDP_CLIENTS_FILE;
+  // Secrets are named by environment variable in both files (read here, by the command, as the registry's are).
+  const fileClients: RegisteredClient[] = clientsFile ? readClientsFile(clientsFile, process.env) : [];
+
+  // The issuer names the port, and a brand is registered when its issuer is this one: with port 0 the port is known
+  // only once listening, so the brands are read against the port asked for (none match 0).
+  const issuer = `https://${hostname}:${port}`;
   const { registrations, brandLinks } = brandRegistrations(registry, { issuer, environment, env: process.env });
+  const brandClients = registrations.flatMap((r) => (r.client ? [r.client] : []));
+  fileClients.forEach((c, i) => {
+    const brand = registrations.find((r) => r.client?.clientId === c.clientId);
+    if (brand)
+      throw new Error(
+        `Invalid clients file ${clientsFile}: clients.${i}.clientId: "${c.clientId}" is brand ${brand.brandId}'s client`,
+      );
+  });
 
   const idp = await startPartnerIdp({
     port,
@@ -87,16 +118,18 @@ async function serve(dataDir: string): Promise<void> {
     hostname,
     dataDir,
     usersFile,
-    clients: registrations.flatMap((r) => (r.client ? [r.client] : [])),
-    partnerApiKey: process.env.PARTNER_API_KEY || undefined,
+    clients: [...brandClients, ...fileClients],
+    partnerApiKey: cfg.PARTNER_API_KEY,
     brandLinks,
+    authorizationResponseIss: cfg.PARTNER_IDP_AUTHORIZATION_RESPONSE_ISS,
   });
 
   const demoUser = demoUsers[0];
   console.log(`${PARTNER_NAME}: the reference partner identity provider (spec scenario C)
   issuer         ${idp.issuer}
   partner site   ${idp.issuer}/
-  partner API    ${idp.partnerApiUrl}  ${process.env.PARTNER_API_KEY ? "(key: $PARTNER_API_KEY)" : "(PARTNER_API_KEY unset: answers 503)"}
+  partner API    ${idp.partnerApiUrl}  ${cfg.PARTNER_API_KEY ? "(key: $PARTNER_API_KEY)" : "(PARTNER_API_KEY unset: answers 503)"}
+  RFC 9207 iss   ${cfg.PARTNER_IDP_AUTHORIZATION_RESPONSE_ISS ? "on" : "off (PARTNER_IDP_AUTHORIZATION_RESPONSE_ISS=false)"}
   CA file        ${idp.caFile}
                  Node clients: NODE_EXTRA_CA_CERTS=${idp.caFile}
                  Chromium: --ignore-certificate-errors-spki-list=${idp.spkiSha256}`);
@@ -109,7 +142,15 @@ async function serve(dataDir: string): Promise<void> {
         : `  skipped     ${r.brandId}: ${r.skipped}`,
     );
   }
-  if (!registrations.some((r) => r.client)) console.log(`  none: no brand's ${environment} issuer is ${issuer}`);
+  if (!registrations.some((r) => r.client)) console.log(`  none: no brand's ${environment} issuer is ${idp.issuer}`);
+  if (clientsFile) {
+    console.log(`relying parties (clients file ${clientsFile}):`);
+    for (const c of fileClients)
+      console.log(
+        `  registered  ${c.name ?? c.clientId}: client ${c.clientId}, ${c.tokenEndpointAuthMethod}, redirect URIs ${c.redirectUris.join(" ")}`,
+      );
+    if (!fileClients.length) console.log("  none");
+  }
   console.log("Ctrl-C to stop");
 
   for (const sig of ["SIGINT", "SIGTERM"] as const) {
@@ -121,7 +162,8 @@ async function serve(dataDir: string): Promise<void> {
 }
 
 async function main(): Promise<void> {
-  const dataDir = flags["data-dir"] ?? process.env.PARTNER_IDP_DATA_DIR ?? DEFAULT_DATA_DIR;
+  const cfg = settings();
+  const dataDir = flags["data-dir"] ?? cfg.PARTNER_IDP_DATA_DIR;
   const [command, action] = positionals;
   if (command === "keys") return keysCommand(dataDir, action);
   if (command === "hash-password") {
@@ -131,7 +173,7 @@ async function main(): Promise<void> {
   }
   if (command !== undefined)
     usageError("partner-idp", `unknown command "${command}" (keys rotate, keys retire, hash-password)`);
-  return serve(dataDir);
+  return serve(cfg, dataDir);
 }
 
 main().catch((e: unknown) => {

@@ -7,9 +7,11 @@ import { CHECK_ITEMS } from "@/lib/sso-check/items";
 import { formatReport, resultLine } from "@/lib/sso-check/report";
 import { runSsoCheck } from "@/lib/sso-check/run";
 import { trustLocalCa } from "@/lib/sso-check/trust";
-import { commandLine } from "./args";
+import { commandLine, usageError } from "./args";
+import { signInYourself } from "./sso-check-yourself";
 
 const usage = `Usage: npm run sso:check -- --issuer URL --client-id ID --client-secret SECRET [options]
+       npm run sso:check -- --sign-in-yourself --server URL --brand ID [--environment ENV] [options]
 
 Checks a partner's identity provider against the sign-on checklist (spec §4.7, with §2.4, §4.4, §4.5, §5, §7), item
 by item, against its real endpoints and pages (headless Chromium for the login page, the session and its cookie).
@@ -30,6 +32,16 @@ by item, against its real endpoints and pages (headless Chromium for the login p
                              --partner-api-key-env NAME
   --ca FILE                  trust a provider whose certificate this local CA signed (the demo's IdP)
   --json                     the report as JSON on stdout (progress stays on stderr)
+
+Sign in yourself (a provider whose login no robot may pass: a second factor, a captcha, a chain of providers):
+  --sign-in-yourself         make a one-time link on the running platform and print it; the partner opens it in
+                             their own browser and signs in; the command waits and prints the report
+  --server URL               the running platform, where its operators' pages answer (e.g. http://localhost:3000)
+  --brand ID                 the brand whose registered callback the partner's browser comes back to
+  --environment ENV          staging (default) or production: its configured credentials, unless --issuer,
+                             --client-id and --client-secret are given; the report is kept under it
+  --ops-token-env NAME       the operators' token from this variable (default: OPS_TOKEN)
+  (--redirect-uri, one of the brand's; --other-client-id/--other-client-secret; --json, as above)
 
 Secrets given as flags show in the process list and the shell's history: prefer the -env forms.
 Production rules apply (https, public addresses only) unless SSO_DEV_ALLOW_LOOPBACK=true, which allows a provider
@@ -64,6 +76,10 @@ async function main(): Promise<number> {
       "partner-api-key-env": { type: "string" },
       ca: { type: "string" },
       json: { type: "boolean", default: false },
+      "sign-in-yourself": { type: "boolean", default: false },
+      server: { type: "string" },
+      environment: { type: "string" },
+      "ops-token-env": { type: "string" },
     },
     args: process.argv
       .slice(2)
@@ -75,6 +91,29 @@ async function main(): Promise<number> {
   const password = v.password ?? fromEnv(v["password-env"]);
   const otherSecret = v["other-client-secret"] ?? fromEnv(v["other-client-secret-env"]);
   const apiKey = v["partner-api-key"] ?? fromEnv(v["partner-api-key-env"]);
+  if (v["sign-in-yourself"]) {
+    const environment = v.environment ?? "staging";
+    if (environment !== "staging" && environment !== "production")
+      usageError("sso:check", "--environment: staging or production");
+    const entered = [v.issuer, v["client-id"], secret];
+    if (!v.server || !v.brand) usageError("sso:check", "--sign-in-yourself needs --server and --brand");
+    if (entered.some(Boolean) && !entered.every(Boolean))
+      usageError("sso:check", "entered credentials need --issuer, --client-id and --client-secret together");
+    const other = v["other-client-id"];
+    if (!!other !== !!otherSecret) usageError("sso:check", "--other-client-id with --other-client-secret");
+    const token = v["ops-token-env"] ? fromEnv(v["ops-token-env"]) : config().OPS_TOKEN;
+    if (!token) usageError("sso:check", `the operators' token: set ${v["ops-token-env"] ?? "OPS_TOKEN"}`);
+    return signInYourself({
+      server: v.server,
+      brand: v.brand,
+      token,
+      environment,
+      entered: v.issuer ? { issuer: v.issuer, clientId: v["client-id"]!, clientSecret: secret! } : undefined,
+      redirectUri: v["redirect-uri"],
+      otherClient: other && otherSecret ? { clientId: other, clientSecret: otherSecret } : undefined,
+      json: v.json,
+    });
+  }
   let redirectUri = v["redirect-uri"];
   if (!redirectUri && v.brand) {
     const brand = brands().get(v.brand);

@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import { APACHE_PACKAGES, apacheInstalled } from "@/lib/testing/apache-rp";
 import { LEMONLDAP_PACKAGES, lemonLdapInstalled } from "@/lib/testing/lemonldap";
 import { answers } from "@/lib/testing/ports";
 
@@ -22,9 +23,19 @@ const PACKAGES: { what: string; present: () => boolean; pkg: string }[] = [
   },
   { what: "openssl (the partner IdP's certificate)", present: () => onPath("openssl"), pkg: "openssl" },
   {
+    what: "promtool (Prometheus's own checker of the metrics scrape and the alert rules)",
+    present: () => onPath("promtool"),
+    pkg: "prometheus",
+  },
+  {
     what: "LemonLDAP::NG (an independent identity provider)",
     present: lemonLdapInstalled,
     pkg: LEMONLDAP_PACKAGES.join(" "),
+  },
+  {
+    what: "Apache with mod_auth_openidc (an independent relying party)",
+    present: apacheInstalled,
+    pkg: APACHE_PACKAGES.join(" "),
   },
 ];
 
@@ -98,7 +109,9 @@ async function main(): Promise<void> {
       process.exit(1);
     }
   }
-  console.log("test prerequisites: OpenSSH server, Chromium, openssl, LemonLDAP::NG, PostgreSQL and Redis are here");
+  console.log(
+    "test prerequisites: OpenSSH server, Chromium, openssl, promtool, LemonLDAP::NG, Apache with mod_auth_openidc, PostgreSQL and Redis are here",
+  );
 }
 
 void main();

@@ -4,8 +4,18 @@ import path from "node:path";
 import { PAUSE_STEPS, parsePause } from "@/lib/content/sync/faults";
 import { scheduleProblem } from "@/lib/content/sync/cron";
 import { webhookUrlProblem } from "@/lib/ops/webhook-url";
+import { parseIpRange } from "@/lib/http/address";
 import { logLevelSchema } from "./log-level";
 import { attributionUrlProblem, tileTemplateProblem, type TileServer } from "@/lib/maps/tile-server";
+
+export {
+  ClientsFileError,
+  parseClientsFile,
+  readClientsFile,
+  TOKEN_ENDPOINT_AUTH_METHODS,
+  type RegisteredClient,
+  type TokenEndpointAuthMethod,
+} from "./partner-idp-clients";
 
 /** Environment settings, parsed once (zod) with readable messages. Secrets stay in the environment. */
 const flag = z.enum(["true", "false", "1", "0"]).transform((v) => v === "true" || v === "1");
@@ -33,6 +43,24 @@ const envSchema = z.object({
     .transform((v) => v || "127.0.0.1"),
   /** The demo's partner identity provider (npm run demo): https://localhost:IDP_PORT. */
   IDP_PORT: z.coerce.number().int().min(1).max(65535).default(9443),
+  /** The reference partner IdP alone (npm run partner-idp; --port wins): its port, 0 for any free one. */
+  PARTNER_IDP_PORT: z.coerce.number().int().min(0).max(65535).default(9443),
+  /** Its keys and TLS material (--data-dir wins). */
+  PARTNER_IDP_DATA_DIR: z.string().trim().min(1).default(path.join(".data", "partner-idp")),
+  /** Its relying parties besides the brands: a clients file (lib/config/partner-idp-clients.ts; --clients-file wins). */
+  PARTNER_IDP_CLIENTS_FILE: z.string().trim().min(1).optional(),
+  /**
+   * RFC 9207: `iss` in its authorization responses (codes and errors alike) and
+   * authorization_response_iss_parameter_supported in discovery, the mix-up defence. Off only for a deployment whose
+   * relying parties mishandle it (docs/decisions.md, "RFC 9207").
+   */
+  PARTNER_IDP_AUTHORIZATION_RESPONSE_ISS: flag.default(true),
+  /** The scenario-B partner API's shared key (spec §4.5); the API answers 503 while it is unset. */
+  PARTNER_API_KEY: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .pipe(z.string().min(16, "must have at least 16 characters").optional()),
   DATA_DIR: z.string().min(1).default(".data"),
   /** postgres://… selects PostgreSQL; a file path or sqlite:// URL (or nothing) selects the embedded SQLite file. */
   DATABASE_URL: z.string().optional(),
@@ -119,6 +147,30 @@ const envSchema = z.object({
     .positive()
     .max(24 * 30)
     .default(8),
+  /**
+   * Prometheus metrics at /metrics on the operators' hosts (lib/ops/metrics.ts). Off: /metrics is a 404 and requests
+   * are not timed.
+   */
+  METRICS_ENABLED: flag.default(true),
+  /**
+   * Client networks that may read /metrics without the operators' token (comma-separated CIDR ranges or addresses,
+   * IPv4 or IPv6: a Prometheus server's). Unset: the token only.
+   */
+  METRICS_ALLOW: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const ranges: string[] = [];
+      for (const text of (v ?? "")
+        .split(",")
+        .map((r) => r.trim())
+        .filter(Boolean)) {
+        const range = parseIpRange(text);
+        if (typeof range === "string") ctx.addIssue({ code: "custom", message: range });
+        else ranges.push(range.cidr);
+      }
+      return ranges;
+    }),
   /**
    * Opt-out of host-key pinning: accept whatever host key an SFTP server shows (logged). Off, a server is refused
    * unless SFTP_HOST_FINGERPRINT names its key (the refusal says which key it showed).
@@ -230,6 +282,14 @@ const envSchema = z.object({
   MAP_TILE_ATTRIBUTION_URL: checkedText(attributionUrlProblem),
   /** The deepest zoom level the tile server has (deeper maps draw its tiles larger). */
   MAP_TILE_MAX_ZOOM: z.coerce.number().int().min(0).max(22).default(19),
+  /**
+   * The ECB euro reference rates file (eurofxref-daily.xml, downloaded daily by the operator; a sample ships in
+   * lib/exchange-rates/sample): fees in another currency then show an approximate conversion into the visitor's.
+   * Unset: no conversions.
+   */
+  EXCHANGE_RATES_FILE: z.string().trim().min(1).optional(),
+  /** Rates whose day is more than this many days old are stale: no conversion is shown (lib/exchange-rates). */
+  EXCHANGE_RATES_MAX_AGE_DAYS: z.coerce.number().int().min(0).max(3660).default(7),
   /** Set by test harnesses to their pid: the process exits once that parent is gone (lib/runtime/parent.ts). */
   EXIT_WITH_PARENT: z.coerce.number().int().positive().optional(),
   /**

@@ -246,6 +246,20 @@ const en = {
   stayPastDate: "Check-in cannot be in the past.",
   stayTooLong: "A stay can be at most {max, plural, one {# night} other {# nights}}.",
   stayInvalidRooms: "The rooms and guests could not be read: please choose them again.",
+  // the next step: booking hand-off, what the stay and currency are for, fee conversions, sign-out
+  stayNightsOne: "1 night",
+  stayNightsMany: "{n, plural, one {# night} other {# nights}}",
+  handoffCta: "See rates at {site}",
+  handoffNote: "Opens {site} with these dates and guests, prices in {currency}.",
+  handoffNoDates: "No dates chosen yet: {site} will ask for them.",
+  stayHintHandoff: "Choose dates and guests, then see rates at {site} from any hotel’s page.",
+  stayHintNoHandoff:
+    "Hotel details only: this site shows no prices and takes no bookings. Your dates and guests are kept as you browse.",
+  currencyHintConverted: "Currency ({currency}): fees stated in another currency get an approximate conversion.",
+  currencyHintLinks: "Currency ({currency}): used in the links to search results and nearby places.",
+  approxAmount: "≈ {amount} (approx.)",
+  ratesNote: "Approximate conversions use the euro reference rates of {date}.",
+  signedOut: "You are signed out.",
 } as const;
 
 type English = typeof en;
@@ -488,6 +502,20 @@ const de: Catalog = {
   stayPastDate: "Die Anreise darf nicht in der Vergangenheit liegen.",
   stayTooLong: "Ein Aufenthalt darf höchstens {max, plural, one {# Nacht} other {# Nächte}} dauern.",
   stayInvalidRooms: "Zimmer und Gäste waren nicht lesbar: Bitte wählen Sie sie erneut.",
+  // the next step: booking hand-off, what the stay and currency are for, fee conversions, sign-out
+  stayNightsOne: "1 Nacht",
+  stayNightsMany: "{n, plural, one {# Nacht} other {# Nächte}}",
+  handoffCta: "Preise bei {site} ansehen",
+  handoffNote: "Öffnet {site} mit diesen Daten und Gästen, Preise in {currency}.",
+  handoffNoDates: "Noch keine Daten gewählt: {site} fragt danach.",
+  stayHintHandoff: "Wählen Sie Daten und Gäste, dann sehen Sie auf jeder Hotelseite die Preise bei {site}.",
+  stayHintNoHandoff:
+    "Nur Hotelinformationen: Diese Website zeigt keine Preise und nimmt keine Buchungen an. Ihre Daten und Gäste bleiben beim Weiterblättern erhalten.",
+  currencyHintConverted: "Währung ({currency}): Gebühren in einer anderen Währung werden ungefähr umgerechnet.",
+  currencyHintLinks: "Währung ({currency}): wird in den Links zu Suchergebnissen und Orten in der Nähe verwendet.",
+  approxAmount: "≈ {amount} (ca.)",
+  ratesNote: "Ungefähre Umrechnung mit den Euro-Referenzkursen vom {date}.",
+  signedOut: "Sie sind abgemeldet.",
 };
 
 const fr: Catalog = {
@@ -721,6 +749,23 @@ const fr: Catalog = {
   stayPastDate: "L’arrivée ne peut pas être dans le passé.",
   stayTooLong: "Un séjour ne peut pas dépasser {max, plural, one {# nuit} many {# de nuits} other {# nuits}}.",
   stayInvalidRooms: "Les chambres et voyageurs sont illisibles : veuillez les choisir à nouveau.",
+  // the next step: booking hand-off, what the stay and currency are for, fee conversions, sign-out
+  stayNightsOne: "1 nuit",
+  stayNightsMany: "{n, plural, one {# nuit} many {# de nuits} other {# nuits}}",
+  handoffCta: "Voir les tarifs sur {site}",
+  handoffNote: "Ouvre {site} avec ces dates et voyageurs, prix en {currency}.",
+  handoffNoDates: "Aucune date choisie : {site} vous les demandera.",
+  stayHintHandoff:
+    "Choisissez vos dates et voyageurs, puis voyez les tarifs sur {site} depuis la page de chaque hôtel.",
+  stayHintNoHandoff:
+    "Informations sur les hôtels uniquement : ce site n’affiche aucun prix et ne prend aucune réservation. Vos dates et voyageurs sont conservés pendant la navigation.",
+  currencyHintConverted:
+    "Devise ({currency}) : les frais indiqués dans une autre devise sont convertis approximativement.",
+  currencyHintLinks:
+    "Devise ({currency}) : utilisée dans les liens vers les résultats de recherche et les lieux à proximité.",
+  approxAmount: "≈ {amount} (env.)",
+  ratesNote: "Conversions approximatives au taux de référence de l’euro du {date}.",
+  signedOut: "Vous êtes déconnecté.",
 };
 
 const es: Catalog = {
@@ -954,6 +999,21 @@ const es: Catalog = {
   stayPastDate: "La entrada no puede ser en el pasado.",
   stayTooLong: "Una estancia puede durar como máximo {max, plural, one {# noche} many {# de noches} other {# noches}}.",
   stayInvalidRooms: "No se pudieron leer las habitaciones y huéspedes: elígelos de nuevo.",
+  // the next step: booking hand-off, what the stay and currency are for, fee conversions, sign-out
+  stayNightsOne: "1 noche",
+  stayNightsMany: "{n, plural, one {# noche} many {# de noches} other {# noches}}",
+  handoffCta: "Ver precios en {site}",
+  handoffNote: "Abre {site} con estas fechas y huéspedes, precios en {currency}.",
+  handoffNoDates: "Aún no has elegido fechas: {site} te las pedirá.",
+  stayHintHandoff:
+    "Elige fechas y huéspedes y luego consulta los precios en {site} desde la página de cualquier hotel.",
+  stayHintNoHandoff:
+    "Solo información de hoteles: este sitio no muestra precios ni acepta reservas. Tus fechas y huéspedes se conservan mientras navegas.",
+  currencyHintConverted: "Moneda ({currency}): los cargos en otra moneda se muestran con una conversión aproximada.",
+  currencyHintLinks: "Moneda ({currency}): se usa en los enlaces a resultados de búsqueda y lugares cercanos.",
+  approxAmount: "≈ {amount} (aprox.)",
+  ratesNote: "Conversiones aproximadas con los tipos de referencia del euro del {date}.",
+  signedOut: "Has cerrado sesión.",
 };
 
 const it: Catalog = {
@@ -1186,6 +1246,21 @@ const it: Catalog = {
   stayPastDate: "L’arrivo non può essere nel passato.",
   stayTooLong: "Un soggiorno può durare al massimo {max, plural, one {# notte} many {# di notti} other {# notti}}.",
   stayInvalidRooms: "Camere e ospiti non leggibili: sceglili di nuovo.",
+  // the next step: booking hand-off, what the stay and currency are for, fee conversions, sign-out
+  stayNightsOne: "1 notte",
+  stayNightsMany: "{n, plural, one {# notte} many {# di notti} other {# notti}}",
+  handoffCta: "Vedi le tariffe su {site}",
+  handoffNote: "Apre {site} con queste date e questi ospiti, prezzi in {currency}.",
+  handoffNoDates: "Nessuna data scelta: te le chiederà {site}.",
+  stayHintHandoff: "Scegli date e ospiti, poi vedi le tariffe su {site} dalla pagina di ogni hotel.",
+  stayHintNoHandoff:
+    "Solo informazioni sugli hotel: questo sito non mostra prezzi e non accetta prenotazioni. Date e ospiti restano impostati mentre navighi.",
+  currencyHintConverted:
+    "Valuta ({currency}): i costi indicati in un’altra valuta hanno una conversione approssimativa.",
+  currencyHintLinks: "Valuta ({currency}): usata nei link ai risultati di ricerca e ai luoghi vicini.",
+  approxAmount: "≈ {amount} (circa)",
+  ratesNote: "Conversioni approssimative ai tassi di riferimento dell’euro del {date}.",
+  signedOut: "Sei uscito.",
 };
 
 const nl: Catalog = {
@@ -1418,6 +1493,20 @@ const nl: Catalog = {
   stayPastDate: "Inchecken kan niet in het verleden liggen.",
   stayTooLong: "Een verblijf duurt hoogstens {max, plural, one {# nacht} other {# nachten}}.",
   stayInvalidRooms: "De kamers en gasten konden niet worden gelezen: kies ze opnieuw.",
+  // the next step: booking hand-off, what the stay and currency are for, fee conversions, sign-out
+  stayNightsOne: "1 nacht",
+  stayNightsMany: "{n, plural, one {# nacht} other {# nachten}}",
+  handoffCta: "Bekijk prijzen bij {site}",
+  handoffNote: "Opent {site} met deze data en gasten, prijzen in {currency}.",
+  handoffNoDates: "Nog geen data gekozen: {site} vraagt erom.",
+  stayHintHandoff: "Kies data en gasten en bekijk dan op de pagina van elk hotel de prijzen bij {site}.",
+  stayHintNoHandoff:
+    "Alleen hotelinformatie: deze site toont geen prijzen en neemt geen boekingen aan. Je data en gasten blijven bewaard terwijl je verder kijkt.",
+  currencyHintConverted: "Valuta ({currency}): kosten in een andere valuta worden bij benadering omgerekend.",
+  currencyHintLinks: "Valuta ({currency}): gebruikt in de links naar zoekresultaten en plaatsen in de buurt.",
+  approxAmount: "≈ {amount} (ong.)",
+  ratesNote: "Omrekening bij benadering met de referentiekoersen van de euro van {date}.",
+  signedOut: "Je bent uitgelogd.",
 };
 
 const pt: Catalog = {
@@ -1650,6 +1739,20 @@ const pt: Catalog = {
   stayPastDate: "O check-in não pode ser no passado.",
   stayTooLong: "Uma estadia pode ter no máximo {max, plural, one {# noite} many {# de noites} other {# noites}}.",
   stayInvalidRooms: "Não foi possível ler os quartos e hóspedes: escolha-os novamente.",
+  // the next step: booking hand-off, what the stay and currency are for, fee conversions, sign-out
+  stayNightsOne: "1 noite",
+  stayNightsMany: "{n, plural, one {# noite} many {# de noites} other {# noites}}",
+  handoffCta: "Ver preços em {site}",
+  handoffNote: "Abre {site} com estas datas e hóspedes, preços em {currency}.",
+  handoffNoDates: "Nenhuma data escolhida ainda: {site} vai pedir as datas.",
+  stayHintHandoff: "Escolha as datas e os hóspedes e veja os preços em {site} na página de qualquer hotel.",
+  stayHintNoHandoff:
+    "Somente informações sobre hotéis: este site não mostra preços nem aceita reservas. Suas datas e hóspedes são mantidos enquanto você navega.",
+  currencyHintConverted: "Moeda ({currency}): taxas informadas em outra moeda recebem uma conversão aproximada.",
+  currencyHintLinks: "Moeda ({currency}): usada nos links para resultados de pesquisa e lugares próximos.",
+  approxAmount: "≈ {amount} (aprox.)",
+  ratesNote: "Conversões aproximadas com as taxas de referência do euro de {date}.",
+  signedOut: "Você saiu da sua conta.",
 };
 
 const pl: Catalog = {
@@ -1883,6 +1986,20 @@ const pl: Catalog = {
   stayPastDate: "Data zameldowania nie może być w przeszłości.",
   stayTooLong: "Pobyt może trwać najwyżej {max, plural, one {# noc} few {# noce} many {# nocy} other {# nocy}}.",
   stayInvalidRooms: "Nie udało się odczytać pokoi i gości: wybierz je ponownie.",
+  // the next step: booking hand-off, what the stay and currency are for, fee conversions, sign-out
+  stayNightsOne: "1 noc",
+  stayNightsMany: "{n, plural, one {# noc} few {# noce} many {# nocy} other {# nocy}}",
+  handoffCta: "Zobacz ceny w serwisie {site}",
+  handoffNote: "Otwiera serwis {site} z tymi datami i gośćmi, ceny w {currency}.",
+  handoffNoDates: "Nie wybrano jeszcze dat: serwis {site} o nie zapyta.",
+  stayHintHandoff: "Wybierz daty i gości, a na stronie każdego hotelu zobaczysz ceny w serwisie {site}.",
+  stayHintNoHandoff:
+    "Tylko informacje o hotelach: ten serwis nie pokazuje cen i nie przyjmuje rezerwacji. Wybrane daty i goście są zachowywane podczas przeglądania.",
+  currencyHintConverted: "Waluta ({currency}): opłaty podane w innej walucie są przeliczane w przybliżeniu.",
+  currencyHintLinks: "Waluta ({currency}): używana w linkach do wyników wyszukiwania i miejsc w pobliżu.",
+  approxAmount: "≈ {amount} (ok.)",
+  ratesNote: "Przybliżone przeliczenia według kursów referencyjnych euro z {date}.",
+  signedOut: "Wylogowano.",
 };
 
 const sv: Catalog = {
@@ -2115,6 +2232,20 @@ const sv: Catalog = {
   stayPastDate: "Incheckningen kan inte vara i det förflutna.",
   stayTooLong: "En vistelse kan vara högst {max, plural, one {# natt} other {# nätter}}.",
   stayInvalidRooms: "Det gick inte att läsa rummen och gästerna: välj dem igen.",
+  // the next step: booking hand-off, what the stay and currency are for, fee conversions, sign-out
+  stayNightsOne: "1 natt",
+  stayNightsMany: "{n, plural, one {# natt} other {# nätter}}",
+  handoffCta: "Se priser hos {site}",
+  handoffNote: "Öppnar {site} med de här datumen och gästerna, priser i {currency}.",
+  handoffNoDates: "Inga datum valda än: {site} frågar efter dem.",
+  stayHintHandoff: "Välj datum och gäster och se sedan priserna hos {site} från valfritt hotells sida.",
+  stayHintNoHandoff:
+    "Endast hotellinformation: den här webbplatsen visar inga priser och tar inte emot bokningar. Dina datum och gäster sparas medan du surfar.",
+  currencyHintConverted: "Valuta ({currency}): avgifter i en annan valuta räknas om ungefärligt.",
+  currencyHintLinks: "Valuta ({currency}): används i länkarna till sökresultat och platser i närheten.",
+  approxAmount: "≈ {amount} (ca)",
+  ratesNote: "Ungefärliga omräkningar enligt eurons referenskurser den {date}.",
+  signedOut: "Du är utloggad.",
 };
 
 const da: Catalog = {
@@ -2347,6 +2478,20 @@ const da: Catalog = {
   stayPastDate: "Indtjekning kan ikke ligge i fortiden.",
   stayTooLong: "Et ophold kan højst vare {max, plural, one {# nat} other {# nætter}}.",
   stayInvalidRooms: "Værelser og gæster kunne ikke læses: vælg dem igen.",
+  // the next step: booking hand-off, what the stay and currency are for, fee conversions, sign-out
+  stayNightsOne: "1 nat",
+  stayNightsMany: "{n, plural, one {# nat} other {# nætter}}",
+  handoffCta: "Se priser hos {site}",
+  handoffNote: "Åbner {site} med disse datoer og gæster, priser i {currency}.",
+  handoffNoDates: "Ingen datoer valgt endnu: {site} spørger efter dem.",
+  stayHintHandoff: "Vælg datoer og gæster, og se derefter priserne hos {site} fra ethvert hotels side.",
+  stayHintNoHandoff:
+    "Kun hoteloplysninger: dette websted viser ingen priser og tager ikke imod bookinger. Dine datoer og gæster bevares, mens du browser.",
+  currencyHintConverted: "Valuta ({currency}): gebyrer i en anden valuta omregnes omtrentligt.",
+  currencyHintLinks: "Valuta ({currency}): bruges i linkene til søgeresultater og steder i nærheden.",
+  approxAmount: "≈ {amount} (ca.)",
+  ratesNote: "Omtrentlige omregninger efter euroens referencekurser den {date}.",
+  signedOut: "Du er logget ud.",
 };
 
 const ja: Catalog = {
@@ -2579,6 +2724,20 @@ const ja: Catalog = {
   stayPastDate: "過去の日付にはチェックインできません。",
   stayTooLong: "滞在は最長{max, plural, other {#泊}}までです。",
   stayInvalidRooms: "客室数と人数を読み取れませんでした。もう一度選んでください。",
+  // the next step: booking hand-off, what the stay and currency are for, fee conversions, sign-out
+  stayNightsOne: "1泊",
+  stayNightsMany: "{n, plural, other {#泊}}",
+  handoffCta: "{site}で料金を見る",
+  handoffNote: "この日程と人数で{site}を開きます（料金は{currency}）。",
+  handoffNoDates: "日程が未選択です。{site}で選べます。",
+  stayHintHandoff: "日程と人数を選ぶと、各ホテルのページから{site}の料金を確認できます。",
+  stayHintNoHandoff:
+    "ホテル情報のみのサイトです。料金の表示や予約の受付は行っていません。選んだ日程と人数は閲覧中そのまま保持されます。",
+  currencyHintConverted: "通貨（{currency}）：他の通貨で記載された料金に概算の換算額を添えます。",
+  currencyHintLinks: "通貨（{currency}）：検索結果や周辺スポットへのリンクに使われます。",
+  approxAmount: "≈ {amount}（概算）",
+  ratesNote: "換算額は{date}のユーロ参照レートによる概算です。",
+  signedOut: "ログアウトしました。",
 };
 
 const zh: Catalog = {
@@ -2811,6 +2970,19 @@ const zh: Catalog = {
   stayPastDate: "入住日期不能早于今天。",
   stayTooLong: "一次最多可入住{max, plural, other {#晚}}。",
   stayInvalidRooms: "无法读取客房和住客信息：请重新选择。",
+  // the next step: booking hand-off, what the stay and currency are for, fee conversions, sign-out
+  stayNightsOne: "1晚",
+  stayNightsMany: "{n, plural, other {#晚}}",
+  handoffCta: "在{site}查看价格",
+  handoffNote: "将按这些日期和住客打开{site}，价格以{currency}显示。",
+  handoffNoDates: "尚未选择日期：{site}会请您选择。",
+  stayHintHandoff: "选择日期和住客后，即可在任一酒店页面查看{site}上的价格。",
+  stayHintNoHandoff: "仅提供酒店信息：本网站不显示价格，也不接受预订。浏览期间会保留您选择的日期和住客。",
+  currencyHintConverted: "货币（{currency}）：以其他货币标示的费用会附上大致换算金额。",
+  currencyHintLinks: "货币（{currency}）：用于指向搜索结果和附近地点的链接。",
+  approxAmount: "≈ {amount}（约）",
+  ratesNote: "大致换算采用{date}的欧元参考汇率。",
+  signedOut: "您已退出登录。",
 };
 
 /** Every supported language's catalog (lib/locale SUPPORTED_LANGUAGES): a missing one does not compile. */

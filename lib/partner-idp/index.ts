@@ -83,20 +83,24 @@ export async function startPartnerIdp(options: PartnerIdpOptions): Promise<Partn
       client_secret: c.clientSecret,
       client_name: c.name ?? c.clientId,
       redirect_uris: c.redirectUris,
+      token_endpoint_auth_method: c.tokenEndpointAuthMethod ?? "client_secret_post",
     })),
     {
       client_id: PARTNER_SITE_CLIENT_ID,
       client_secret: partnerSiteSecret,
       client_name: PARTNER_NAME,
       redirect_uris: [partnerSiteRedirectUri(issuer)],
+      token_endpoint_auth_method: "client_secret_post" as const,
     },
   ].map((c) => ({
     ...c,
     grant_types: ["authorization_code"],
     response_types: ["code"],
-    token_endpoint_auth_method: "client_secret_post" as const,
     id_token_signed_response_alg: "RS256",
   }));
+  const tokenAuthMethods = new Map(
+    opts.clients.flatMap((c) => (c.tokenEndpointAuthMethod ? [[c.clientId, c.tokenEndpointAuthMethod] as const] : [])),
+  );
   const clientNames = new Map(clients.map((c) => [c.client_id, c.client_name ?? c.client_id]));
 
   const build = (keys: JWK[]): Provider =>
@@ -108,6 +112,8 @@ export async function startPartnerIdp(options: PartnerIdpOptions): Promise<Partn
       store: storeWithFaults(store, faults, PARTNER_SITE_CLIENT_ID),
       users,
       codeTtlSeconds: opts.codeTtlSeconds,
+      authorizationResponseIss: opts.authorizationResponseIss,
+      tokenAuthMethods,
       configure: configureFaults(faults, PARTNER_SITE_CLIENT_ID),
       middleware: (provider) => [
         errorGuard,
@@ -167,9 +173,16 @@ export async function startPartnerIdp(options: PartnerIdpOptions): Promise<Partn
   fs.watchFile(keyFile, { interval: KEY_FILE_POLL_MS, persistent: false }, onKeyFileChange);
 
   log.info(
-    { issuer, clients: clients.map((c) => c.client_id), partnerApi: Boolean(opts.partnerApiKey) },
+    {
+      issuer,
+      clients: clients.map((c) => c.client_id),
+      partnerApi: Boolean(opts.partnerApiKey),
+      authorizationResponseIss: opts.authorizationResponseIss,
+    },
     "partner IdP: listening",
   );
+  if (!opts.authorizationResponseIss)
+    log.warn("partner IdP: RFC 9207 off, authorization responses carry no iss (no mix-up defence for relying parties)");
   if (faults.size)
     log.warn({ faults: [...faults] }, "partner IdP: test-only faults active, this IdP is broken on purpose");
 

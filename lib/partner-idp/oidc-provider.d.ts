@@ -164,12 +164,32 @@ declare module "oidc-provider" {
     ttl?: Record<string, Ttl>;
   }
 
+  /** A response mode's handler (lib/response_modes/): sends the authorization response's parameters to redirect_uri. */
+  export type ResponseModeHandler = (
+    this: Provider,
+    ctx: KoaContext,
+    redirectUri: string,
+    payload: Record<string, string>,
+  ) => unknown;
+
+  export interface ClientInstance {
+    clientId: string;
+    compareClientSecret(secret: string): Promise<boolean> | boolean;
+  }
+
   export class Provider {
     constructor(issuer: string, configuration?: Configuration);
     /** The Koa context of the request being handled (oidc-provider's AsyncLocalStorage), inside its routes. */
     static readonly ctx: KoaContext | undefined;
     readonly issuer: string;
     readonly Grant: GrantClass;
+    /** This provider's own Client model (a class per Provider instance). */
+    readonly Client: { prototype: ClientInstance };
+    /**
+     * Called by the constructor for query, fragment and form_post (lib/helpers/initialize_app.js); the first handler
+     * registered under a name stays.
+     */
+    registerResponseMode(name: string, handler: ResponseModeHandler): void;
     readonly Session: { get(ctx: KoaContext): Promise<Session> };
     use(middleware: Middleware): this;
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
@@ -184,7 +204,11 @@ declare module "oidc-provider" {
     ): Promise<void>;
   }
 
-  export const errors: { SessionNotFound: new (description?: string) => Error };
+  export const errors: {
+    SessionNotFound: new (description?: string) => Error;
+    /** 401 invalid_client; the detail goes to error_detail (logs), not to the response. */
+    InvalidClientAuth: new (detail?: string) => Error;
+  };
 
   export default Provider;
 }

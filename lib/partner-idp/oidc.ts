@@ -1,4 +1,5 @@
 import type Provider from "oidc-provider";
+import type { errors as ProviderErrors } from "oidc-provider";
 
 /**
  * What oidc-provider prints when its module is imported on a Node.js older than 22 (lib/index.js: "Unsupported
@@ -7,6 +8,7 @@ import type Provider from "oidc-provider";
 const UNSUPPORTED_RUNTIME = "oidc-provider WARNING: Unsupported runtime.";
 
 let loaded: typeof Provider | undefined;
+let loadedErrors: typeof ProviderErrors | undefined;
 let loading: Promise<typeof Provider> | undefined;
 
 /**
@@ -24,7 +26,9 @@ export function loadProvider(): Promise<typeof Provider> {
       warn(...args);
     };
     try {
-      loaded = (await import("oidc-provider")).default;
+      const mod = await import("oidc-provider");
+      loaded = mod.default;
+      loadedErrors = mod.errors;
       return loaded;
     } finally {
       console.warn = warn;
@@ -37,4 +41,10 @@ export function loadProvider(): Promise<typeof Provider> {
 export function providerClass(): typeof Provider {
   if (!loaded) throw new Error("oidc-provider is not loaded: await loadProvider() first");
   return loaded;
+}
+
+/** oidc-provider's error classes, once loadProvider() has run. */
+export function providerErrors(): typeof ProviderErrors {
+  if (!loadedErrors) throw new Error("oidc-provider is not loaded: await loadProvider() first");
+  return loadedErrors;
 }

@@ -1,5 +1,6 @@
 import { isIP } from "node:net";
 import { z } from "zod";
+import { TOKEN_ENDPOINT_AUTH_METHODS, type TokenEndpointAuthMethod } from "@/lib/config";
 import { PARTNER_IDP_FAULT_NAMES, type PartnerIdpFault } from "./faults";
 
 /** The fictional partner this reference identity provider plays (spec §4.6 scenario C). */
@@ -13,6 +14,8 @@ export interface PartnerIdpClient {
   clientSecret: string;
   redirectUris: string[];
   name?: string;
+  /** Held to this method at the token endpoint; both are taken when unset (the brands). */
+  tokenEndpointAuthMethod?: TokenEndpointAuthMethod;
 }
 
 export interface BrandLink {
@@ -39,6 +42,11 @@ export interface PartnerIdpOptions {
   codeTtlSeconds?: number;
   /** Brand sites the partner site links to, to show silent sign-in there. */
   brandLinks?: BrandLink[];
+  /**
+   * RFC 9207: `iss` in authorization responses and authorization_response_iss_parameter_supported, default true.
+   * false only for relying parties that mishandle it (docs/decisions.md, "RFC 9207").
+   */
+  authorizationResponseIss?: boolean;
   /** TEST-ONLY: deliberate breakages for the tests of validators and relying parties (faults.ts). Default none. */
   faults?: PartnerIdpFault[];
 }
@@ -61,6 +69,7 @@ const clientSchema = z.object({
   clientSecret: z.string().min(1),
   redirectUris: z.array(z.url({ protocol: /^https?$/ })).min(1),
   name: z.string().min(1).max(100).optional(),
+  tokenEndpointAuthMethod: z.enum(TOKEN_ENDPOINT_AUTH_METHODS).optional(),
 });
 
 const optionsSchema = z.object({
@@ -76,6 +85,7 @@ const optionsSchema = z.object({
   // Below 30 s only for tests of expiry; spec §8 recommends 30 to 60 seconds.
   codeTtlSeconds: z.number().int().min(1).max(600).default(60),
   brandLinks: z.array(z.object({ name: z.string().min(1), url: z.url() })).default([]),
+  authorizationResponseIss: z.boolean().default(true),
   faults: z.array(z.enum(PARTNER_IDP_FAULT_NAMES)).default([]),
 });
 

@@ -1,10 +1,13 @@
 import type { JWK } from "jose";
 import type Provider from "oidc-provider";
 import type { ClientMetadata, Configuration, Grant, KoaContext, Middleware } from "oidc-provider";
+import type { TokenEndpointAuthMethod } from "@/lib/config";
 import { log } from "@/lib/log";
+import { issParameterNotAdvertised, withoutIssParameter } from "./iss-parameter";
 import { errorPage } from "./pages";
 import { sendHtml } from "./http";
 import { providerClass } from "./oidc";
+import { holdClientsToTheirAuthMethod } from "./token-auth-method";
 import type { ProviderStore } from "./store";
 import type { UserDirectory } from "./users";
 
@@ -47,6 +50,10 @@ export interface ProviderSetup {
   store: ProviderStore;
   users: UserDirectory;
   codeTtlSeconds: number;
+  /** RFC 9207 `iss` in authorization responses (docs/decisions.md, "RFC 9207"). */
+  authorizationResponseIss: boolean;
+  /** Clients held to one token endpoint authentication method (token-auth-method.ts); the others take both. */
+  tokenAuthMethods: ReadonlyMap<string, TokenEndpointAuthMethod>;
   /** The partner's own routes, run in front of oidc-provider's. */
   middleware: (provider: Provider) => Middleware[];
   /** Changes to the configuration; only the test-only faults (faults.ts) use it. */
@@ -168,8 +175,10 @@ function configuration(setup: ProviderSetup): Configuration {
 /** One Provider over the shared store; index.ts builds a new one when the signing keys change. */
 export function buildProvider(setup: ProviderSetup): Provider {
   const config = configuration(setup);
-  const OidcProvider = providerClass();
+  const OidcProvider = setup.authorizationResponseIss ? providerClass() : withoutIssParameter(providerClass());
   const provider = new OidcProvider(setup.issuer, setup.configure ? setup.configure(config) : config);
+  holdClientsToTheirAuthMethod(provider, setup.tokenAuthMethods);
+  if (!setup.authorizationResponseIss) provider.use(issParameterNotAdvertised);
   for (const middleware of setup.middleware(provider)) provider.use(middleware);
 
   // Error codes and client ids only: descriptions can quote request input, and nothing here logs codes or tokens.

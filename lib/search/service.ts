@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { store, type Database } from "@/lib/store";
 import { log } from "@/lib/log";
+import { observeCatalogBuild } from "@/lib/metrics";
 import { processShared } from "@/lib/runtime/shared";
 import { servingSnapshot } from "@/lib/places/service";
 import type { PlacesView } from "@/lib/places/nearby";
@@ -55,10 +56,9 @@ const state = processShared("catalog", () => ({
 async function build(view: PlacesView, publishedRunId: number | null): Promise<HotelCatalog> {
   const started = performance.now();
   const catalog = new HotelCatalog(view, await catalogHotels((await store()).db));
-  log.info(
-    { hotels: catalog.size, recountId: view.recountId, publishedRunId, ms: Math.round(performance.now() - started) },
-    "catalog built",
-  );
+  const ms = performance.now() - started;
+  observeCatalogBuild(ms / 1000, catalog.size);
+  log.info({ hotels: catalog.size, recountId: view.recountId, publishedRunId, ms: Math.round(ms) }, "catalog built");
   return catalog;
 }
 

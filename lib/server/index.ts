@@ -9,6 +9,7 @@ import { loggedAddress } from "@/lib/http/address";
 import { routedPath } from "@/lib/http/routed-path";
 import { AppError, errorResponse, isAppError } from "@/lib/http/errors";
 import { log } from "@/lib/log";
+import { builtAppRouteLabeler, collectProcessMetrics, countMcpCall, timeRequest } from "@/lib/metrics";
 import {
   API_CONTENT_SECURITY_POLICY,
   COMMON_SECURITY_HEADERS,
@@ -17,6 +18,7 @@ import {
 import { admit } from "@/lib/mcp/access";
 import { mcpErrorResponse } from "@/lib/mcp/errors";
 import { prepareTracking } from "@/lib/tracking/signature";
+import { prepareExchangeRates } from "@/lib/exchange-rates";
 import { stopArrivalRecorder } from "@/lib/tracking/recorder";
 import { compressWhole } from "./compress";
 import { absoluteFormRefusal, dropInternalHeaders } from "./request-target";
@@ -48,6 +50,8 @@ async function mcpEdge(req: http.IncomingMessage, facts: RequestFacts): Promise<
     return undefined;
   } catch (e) {
     const response = mcpErrorResponse(e);
+    // Refused before its body is read: neither the tool nor the tier is known.
+    countMcpCall("other", "none", isAppError(e) ? e.code : "error");
     log.info(
       {
         route: "mcp",
@@ -103,12 +107,21 @@ export async function startServer(opts: { port: number; hostname?: string; dir?:
   const hostname = opts.hostname ?? "127.0.0.1";
   prepareSignOn();
   prepareTracking();
+  prepareExchangeRates();
   // No hostname for Next: with one, a proxy.ts rewrite's URL (built on "localhost") differs from the URL Next builds
   // of the request (on the hostname), so Next takes the rewrite for an external one and proxies it to itself forever.
-  const app = next({ dev: false, dir: opts.dir ?? process.cwd(), port: opts.port });
+  const dir = opts.dir ?? process.cwd();
+  const app = next({ dev: false, dir, port: opts.port });
   await app.prepare();
   const handle = app.getRequestHandler();
-  const { TRUSTED_PROXY_HOPS: trustedHops, COMPRESS_MIN_BYTES: compressMinBytes } = config();
+  const {
+    TRUSTED_PROXY_HOPS: trustedHops,
+    COMPRESS_MIN_BYTES: compressMinBytes,
+    METRICS_ENABLED: metricsEnabled,
+  } = config();
+  // Prometheus metrics (lib/metrics): every request timed here, where each one passes, labelled by route pattern.
+  const routeLabel = metricsEnabled ? builtAppRouteLabeler(dir) : undefined;
+  if (metricsEnabled) collectProcessMetrics();
   const compressStreams = compression({
     threshold: compressMinBytes,
     // Brotli's default 4 MB window costs more to set up than a page takes to render; 256 KB covers any page.
@@ -121,6 +134,7 @@ export async function startServer(opts: { port: number; hostname?: string; dir?:
       res.end(JSON.stringify({ error: { code: "INTERNAL", message: "An unexpected error occurred." } }));
     });
   const server = http.createServer((req, res) => {
+    if (routeLabel) timeRequest(req, res, routeLabel);
     // Before forwardedHeaders: the facts read the forwarded headers as the trusted proxies wrote them.
     const facts = recordFacts(req, res, trustedHops);
     dropInternalHeaders(res);

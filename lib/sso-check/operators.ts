@@ -185,21 +185,17 @@ const RUN_DEADLINE_MS = 3 * 60_000;
 let running: { brand: string; since: number } | undefined;
 
 /**
- * Runs the validator for an operator, telling `emit` each event as it happens, and keeps the report for the brand
- * and environment. Refused at once (synchronously, before anything is sent) with 409 while another run is going.
+ * Runs `work` as the server's one validator run (a "sign in yourself" run's own checks take it too), bounded by
+ * `deadlineMs` (CHECK_TIMEOUT) so that the lock is always released. Refused at once (synchronously, before anything
+ * is sent) with 409 while another run is going.
  */
-export function runForOperators(
-  db: Kysely<Database>,
-  check: OperatorsCheck,
-  emit: (event: CheckEvent) => void = () => {},
-  deadlineMs = RUN_DEADLINE_MS + (check.input.codeExpirySeconds ?? 0) * 1000,
-): Promise<{ reportId: number; report: SsoCheckReport }> {
+export function exclusively<T>(brandId: string, deadlineMs: number, work: () => Promise<T>): Promise<T> {
   if (running)
     throw new AppError({
       code: "CHECK_RUNNING",
       message: `A check (brand ${running.brand}) has been running for ${Math.round((Date.now() - running.since) / 1000)} s; one runs at a time: try again when it ends`,
     });
-  running = { brand: check.brand.id, since: Date.now() };
+  running = { brand: brandId, since: Date.now() };
   // Each item has its own time limits; this bounds the whole (a browser that hangs) so the lock is always released.
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
@@ -214,10 +210,23 @@ export function runForOperators(
       deadlineMs,
     );
   });
-  return Promise.race([run(db, check, emit), deadline]).finally(() => {
+  return Promise.race([work(), deadline]).finally(() => {
     clearTimeout(timer);
     running = undefined;
   });
+}
+
+/**
+ * Runs the validator for an operator, telling `emit` each event as it happens, and keeps the report for the brand
+ * and environment. Refused at once (synchronously, before anything is sent) with 409 while another run is going.
+ */
+export function runForOperators(
+  db: Kysely<Database>,
+  check: OperatorsCheck,
+  emit: (event: CheckEvent) => void = () => {},
+  deadlineMs = RUN_DEADLINE_MS + (check.input.codeExpirySeconds ?? 0) * 1000,
+): Promise<{ reportId: number; report: SsoCheckReport }> {
+  return exclusively(check.brand.id, deadlineMs, () => run(db, check, emit));
 }
 
 async function run(db: Kysely<Database>, check: OperatorsCheck, emit: (event: CheckEvent) => void) {

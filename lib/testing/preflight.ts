@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
+import { apacheInstalled } from "./apache-rp";
 import { buildCliBundle } from "./cli";
 import { lemonLdapInstalled } from "./lemonldap";
 import { answers } from "./ports";
@@ -10,10 +11,20 @@ import { TEST_POSTGRES_URL } from "./store";
  * the tier fail at once with one line naming it and the command that brings it, instead of each test failing (or
  * hanging) on its own. `npm run pretest` installs the Debian packages and starts PostgreSQL and Redis.
  */
-export type Need = "postgres" | "redis" | "sshd" | "openssl" | "chromium" | "lemonldap" | "next-build" | "cli-bundle";
+export type Need =
+  | "postgres"
+  | "redis"
+  | "sshd"
+  | "openssl"
+  | "chromium"
+  | "lemonldap"
+  | "apache"
+  | "promtool"
+  | "next-build"
+  | "cli-bundle";
 
 const PRETEST =
-  "run `npm run pretest` (installs OpenSSH, Chromium, openssl and LemonLDAP::NG, starts PostgreSQL and Redis)";
+  "run `npm run pretest` (installs OpenSSH, Chromium, openssl, promtool, LemonLDAP::NG and Apache with mod_auth_openidc, starts PostgreSQL and Redis)";
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 /** The rate-limit tests' Redis (lib/mcp/__tests__/limits.integration.test.ts). */
 const REDIS_PORT = 6379;
@@ -32,6 +43,9 @@ export function missingSync(needs: readonly Need[]): string[] {
   if (has("chromium") && !fs.existsSync(CHROMIUM)) missing.push(`Chromium (${CHROMIUM}): ${PRETEST}`);
   if (has("lemonldap") && !lemonLdapInstalled())
     missing.push(`LemonLDAP::NG with nginx and the Perl modules its portal loads: ${PRETEST}`);
+  if (has("apache") && !apacheInstalled()) missing.push(`Apache with mod_auth_openidc: ${PRETEST}`);
+  if (has("promtool") && !onPath("promtool"))
+    missing.push(`promtool (Prometheus's checker of scrapes and alert rules): ${PRETEST}`);
   if (has("next-build") && !fs.existsSync(".next/BUILD_ID"))
     missing.push("the built app (.next/BUILD_ID): run `npx next build`");
   if (has("cli-bundle")) {

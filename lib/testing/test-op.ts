@@ -68,6 +68,8 @@ function interactionPage(action: string, step: "login" | "consent", clientId: st
 export interface TestOpOptions {
   /** An issuer with a path ("/api/oidc"): every endpoint, discovery included, only under it. */
   issuerPath?: string;
+  /** A login page and a session per browser (see TestOpLoginPage). */
+  loginPage?: TestOpLoginPage;
 }
 
 export interface TestOpUser {
@@ -86,6 +88,19 @@ export interface TokenRecord {
   status: number;
 }
 
+/**
+ * A login page and a session per browser, for tests where a person signs in: without it, `user` stands for every
+ * visitor's session. With it, `user` is the one account that can sign in (its e-mail and `password`), the session is
+ * a cookie of its own (SameSite as given: Lax, browsers' default, unless said), and prompt=none without that cookie
+ * answers login_required.
+ */
+export interface TestOpLoginPage {
+  password: string;
+  /** A second page asking for this one-time code after the password (a second factor no robot is given). */
+  oneTimeCode?: string;
+  sameSite?: "Lax" | "Strict" | "None";
+}
+
 export interface TestOp {
   issuer: string;
   port: number;
@@ -98,6 +113,8 @@ export interface TestOp {
   jwksRequests: number;
   /** Every code and access token it issued (a test checks none reaches a log). */
   issued: string[];
+  /** How many times the login page (its first page) was shown (with a login page only). */
+  loginPagesShown: number;
   /** Rotate: a new signing key first, the old one still published. */
   rotate(): Promise<string>;
   /** A new signing key under the same kid (bad practice, seen in the wild): a cached key set then fails. */
@@ -133,6 +150,21 @@ function readBody(req: http.IncomingMessage): Promise<string> {
   });
 }
 
+const SESSION_COOKIE = "test_op_session";
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/** A page of the login (HTML: a heading, a form posting `fields` back with the labelled inputs asked for). */
+function loginHtml(title: string, action: string, hidden: Record<string, string>, inputs: string, error?: string) {
+  const fields = Object.entries(hidden)
+    .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
+    .join("");
+  return `<!doctype html><html><head><title>${title}</title></head><body><h1>${title}</h1>${
+    error ? `<p role="alert">${error}</p>` : ""
+  }<form method="post" action="${action}">${fields}${inputs}<button type="submit">Continue</button></form></body></html>`;
+}
+
 export async function startTestOp(clients: TestOpClient[], opts: TestOpOptions = {}): Promise<TestOp> {
   const port = await freePort();
   const sockets = new Set<import("node:net").Socket>();
@@ -143,6 +175,9 @@ export async function startTestOp(clients: TestOpClient[], opts: TestOpOptions =
   const ec = await generateKeyPair("ES256", { extractable: true });
   const codes = new Map<string, Code>();
   const tokens = new Map<string, TestOpUser>();
+  /** With a login page: the browsers' sessions, and the sign-ins waiting for their one-time code. */
+  const sessions = new Map<string, TestOpUser>();
+  const awaitingCode = new Map<string, { user: TestOpUser; back: string }>();
 
   const op: TestOp = {
     issuer,
@@ -154,6 +189,7 @@ export async function startTestOp(clients: TestOpClient[], opts: TestOpOptions =
     userinfoRequests: 0,
     jwksRequests: 0,
     issued: [],
+    loginPagesShown: 0,
     async rotate() {
       const next = await rsaKey(`k${keys.length + 1}-${randomBytes(3).toString("hex")}`);
       keys = [next, ...keys];
@@ -170,6 +206,8 @@ export async function startTestOp(clients: TestOpClient[], opts: TestOpOptions =
       op.tokenRequests.length = 0;
       op.userinfoRequests = 0;
       op.jwksRequests = 0;
+      op.loginPagesShown = 0;
+      sessions.clear();
     },
     stop: () =>
       new Promise((resolve) => {
@@ -266,7 +304,66 @@ export async function startTestOp(clients: TestOpClient[], opts: TestOpOptions =
     );
   }
 
-  function authorize(url: URL, res: http.ServerResponse) {
+  /** The visitor's session: with a login page, the one its cookie names; else `user`, everyone's. */
+  function sessionUser(req: http.IncomingMessage): TestOpUser | undefined {
+    if (!opts.loginPage) return op.user;
+    const sid = /(?:^|;\s*)test_op_session=([\w-]+)/.exec(req.headers.cookie ?? "")?.[1];
+    return sid ? sessions.get(sid) : undefined;
+  }
+
+  function html(res: http.ServerResponse, status: number, body: string, headers: Record<string, string> = {}) {
+    res.writeHead(status, { "content-type": "text/html; charset=utf-8", ...headers });
+    res.end(body);
+  }
+
+  const passwordPage = (back: string, error?: string) =>
+    loginHtml(
+      "Sign in",
+      "/login",
+      { back },
+      '<label>E-mail <input name="email" type="email" autocomplete="username"></label>' +
+        '<label>Password <input name="password" type="password" autocomplete="current-password"></label>',
+      error,
+    );
+
+  /** POST /login and /login/code: the password, then the one-time code when asked; then back to authorize. */
+  async function login(req: http.IncomingMessage, res: http.ServerResponse, step: "password" | "code") {
+    const page = opts.loginPage!;
+    const form = new URLSearchParams(await readBody(req));
+    let user: TestOpUser | undefined;
+    let back = form.get("back") ?? "";
+    if (step === "password") {
+      if (!op.user || form.get("email") !== op.user.email || form.get("password") !== page.password)
+        return html(res, 401, passwordPage(back, "Wrong e-mail or password"));
+      user = op.user;
+      if (page.oneTimeCode) {
+        const pending = randomBytes(16).toString("base64url");
+        awaitingCode.set(pending, { user, back });
+        const input =
+          '<label>One-time code <input name="code" inputmode="numeric" autocomplete="one-time-code"></label>';
+        return html(res, 200, loginHtml("Second factor", "/login/code", { pending }, input));
+      }
+    } else {
+      const pending = awaitingCode.get(form.get("pending") ?? "");
+      if (!pending || form.get("code") !== page.oneTimeCode) {
+        res.writeHead(401, { "content-type": "text/plain" });
+        return res.end("wrong one-time code");
+      }
+      awaitingCode.delete(form.get("pending")!);
+      ({ user, back } = pending);
+    }
+    const sid = randomBytes(16).toString("base64url");
+    sessions.set(sid, user);
+    // Only an authorize request of this OP's own is where a login goes back to.
+    const target = back.startsWith("/authorize?") ? back : "/";
+    res.writeHead(303, {
+      location: target,
+      "set-cookie": `${SESSION_COOKIE}=${sid}; Path=/; HttpOnly; SameSite=${page.sameSite ?? "Lax"}`,
+    });
+    res.end();
+  }
+
+  function authorize(req: http.IncomingMessage, url: URL, res: http.ServerResponse) {
     const params = Object.fromEntries(url.searchParams);
     op.authorizeRequests.push({ params });
     const client = clients.find((c) => c.clientId === params.client_id);
@@ -281,22 +378,27 @@ export async function startTestOp(clients: TestOpClient[], opts: TestOpOptions =
     const back = new URL(params.redirect_uri!);
     if (params.state) back.searchParams.set("state", params.state);
     const m = op.misbehave;
-    if (m.authorize401 && !op.user) {
+    const user = sessionUser(req);
+    if (m.authorize401 && !user) {
       res.writeHead(401, { "content-type": "text/html" });
       return res.end("<h1>401 Not signed in</h1>");
+    }
+    if (opts.loginPage && !user && params.prompt !== "none" && !m.authorizeError) {
+      op.loginPagesShown++;
+      return html(res, 200, passwordPage(`${url.pathname}${url.search}`));
     }
     const error =
       m.authorizeError ??
       (params.prompt === "none" ? m.promptNoneError : undefined) ??
-      (!op.user ? (params.prompt === "none" ? "login_required" : undefined) : undefined);
+      (!user ? (params.prompt === "none" ? "login_required" : undefined) : undefined);
     if (!error && m.interactivePages && params.prompt !== "none") return startInteraction(params, client, res);
-    if (error || !op.user) {
+    if (error || !user) {
       back.searchParams.set("error", error ?? "access_denied");
       if (m.errorWithoutState) back.searchParams.delete("state");
       res.writeHead(302, { location: back.href });
       return res.end();
     }
-    res.writeHead(302, { location: withCode(params, client, op.user).href });
+    res.writeHead(302, { location: withCode(params, client, user).href });
     res.end();
   }
 
@@ -381,7 +483,11 @@ export async function startTestOp(clients: TestOpClient[], opts: TestOpOptions =
           op.jwksRequests++;
           return json(res, 200, { keys: keys.map((k) => k.jwk) });
         case "GET /authorize":
-          return authorize(url, res);
+          return authorize(req, url, res);
+        case "POST /login":
+        case "POST /login/code":
+          if (!opts.loginPage) break;
+          return login(req, res, url.pathname === "/login" ? "password" : "code");
         case "POST /oauth/token":
           return token(req, res);
         case "GET /userinfo": {
@@ -390,10 +496,9 @@ export async function startTestOp(clients: TestOpClient[], opts: TestOpOptions =
           if (!user) return json(res, 401, { error: "invalid_token" });
           return json(res, 200, { ...user, sub: m.userinfoSub ?? user.sub });
         }
-        default:
-          res.writeHead(404);
-          res.end();
       }
+      res.writeHead(404);
+      res.end();
     })().catch((e: unknown) => {
       res.writeHead(500);
       res.end(String(e));

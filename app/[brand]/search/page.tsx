@@ -19,7 +19,7 @@ import { MapView } from "../../_components/map";
 import { MapSync } from "../../_components/map-sync";
 import { SearchBox } from "../search-box";
 import { hotelPath } from "@/lib/content/hotel-id";
-import { searchBoxProps } from "../stay-labels";
+import { searchBoxProps, stayHint } from "../stay-labels";
 
 export const dynamic = "force-dynamic";
 
@@ -66,6 +66,7 @@ export default async function SearchPage({ params, searchParams }: Props) {
     <SearchBox
       compact
       {...searchBoxProps(m, language, query)}
+      hint={stayHint(brand, m)}
       destination={
         result
           ? {

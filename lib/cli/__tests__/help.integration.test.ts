@@ -125,4 +125,22 @@ describe("npm run partner-idp", () => {
       await new Promise((r) => child.once("exit", r));
     }
   });
+
+  it("refuses a clients file or a setting it cannot use before serving: one line naming the field, exit 1", async () => {
+    const file = path.join(dataDir, "clients.json");
+    const client = { clientId: "intranet", clientSecretEnv: "INTRANET_SECRET", redirectUris: ["http://rp.example/cb"] };
+    fs.writeFileSync(file, JSON.stringify({ clients: [client] }));
+    const secret = { INTRANET_SECRET: "intranet-secret-000001" };
+    const refused = await run("partner-idp", ["--clients-file", file], secret);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.trim().split("\n")).toEqual([
+      `partner-idp: Invalid clients file ${file}: clients.0.redirectUris.0: must be https (plain http only on this machine: localhost, *.localhost, 127.0.0.1, [::1])`,
+    ]);
+    expect(refused.stderr).not.toContain(secret.INTRANET_SECRET);
+
+    const setting = await run("partner-idp", [], { PARTNER_IDP_AUTHORIZATION_RESPONSE_ISS: "maybe" });
+    expect(setting.code).toBe(1);
+    expect(setting.stderr.trim()).toMatch(/^partner-idp: PARTNER_IDP_AUTHORIZATION_RESPONSE_ISS: [^\n]+$/);
+    expect(await answers(idpPort)).toBe(false);
+  });
 });

@@ -87,12 +87,16 @@ describe("every supported language is complete", () => {
       if (typeof m[key] === "string") expect(m[key], `${language}.${key}`).toBe(CATALOGS[language][key]);
   });
 
-  it.each(SUPPORTED_LANGUAGES)("%s: the one-room, one-adult and one-child words are the plurals' own", (language) => {
-    const m = messages(language);
-    expect(format(m.stayRoomsMany, { n: 1 })).toBe(m.stayRoomsOne);
-    expect(format(m.stayAdultsMany, { n: 1 })).toBe(m.stayAdultsOne);
-    expect(format(m.stayChildrenMany, { n: 1 })).toBe(m.stayChildrenOne);
-  });
+  it.each(SUPPORTED_LANGUAGES)(
+    "%s: the one-room, one-adult, one-child and one-night words are the plurals' own",
+    (language) => {
+      const m = messages(language);
+      expect(format(m.stayNightsMany, { n: 1 })).toBe(m.stayNightsOne);
+      expect(format(m.stayRoomsMany, { n: 1 })).toBe(m.stayRoomsOne);
+      expect(format(m.stayAdultsMany, { n: 1 })).toBe(m.stayAdultsOne);
+      expect(format(m.stayChildrenMany, { n: 1 })).toBe(m.stayChildrenOne);
+    },
+  );
 });
 
 describe("plural forms, numbers and times in the visitor's language", () => {
@@ -213,5 +217,25 @@ describe("names of languages and currencies", () => {
     expect(currencyLabel("JPY", "en")).toBe("JPY · Japanese Yen");
     expect(spokenLanguageName("fr", "de")).toBe("Französisch");
     expect(spokenLanguageName("not a tag!", "en")).toBe("not a tag!");
+  });
+
+  it("translate the hotel page's next step, conversions and sign-out notice in every page language", () => {
+    const keys = [
+      "stayNightsMany",
+      "handoffCta",
+      "handoffNote",
+      "handoffNoDates",
+      "stayHintHandoff",
+      "stayHintNoHandoff",
+      "currencyHintConverted",
+      "currencyHintLinks",
+      "approxAmount",
+      "ratesNote",
+      "signedOut",
+      "legal",
+    ] as const;
+    // Not English words copied over (arguments and plurals: "every supported language is complete" above).
+    for (const language of others)
+      for (const key of keys) expect(CATALOGS[language][key], `${language}.${key}`).not.toBe(CATALOGS.en[key]);
   });
 });
