@@ -77,7 +77,8 @@ test("a partner's nearby-places link lands on the brand's results: as many hotel
     await page.goto(onTestPort(place.url));
     await expect(page.locator("header")).toContainText(BRANDS.sakura.name);
     await expect(page.getByRole("heading", { level: 1 })).toContainText(place.placeName);
-    await expect(resultCount(page)).toHaveText(`${place.hotelsCnt} of ${place.hotelsCnt} properties`);
+    const properties = place.hotelsCnt === 1 ? "property" : "properties";
+    await expect(resultCount(page)).toHaveText(`${place.hotelsCnt} of ${place.hotelsCnt} ${properties}`);
   }
   expect(errors).toEqual([]);
 });

@@ -41,7 +41,7 @@ export default async function Home({
                 <Link href={placeSearchHref(place.placeId, query.stay)}>
                   <strong>{placeName(place, language)}</strong>
                   <span>{countryName(place.country, language)}</span>
-                  <span className="count">{hotelCount(m, hotelsCnt, language)}</span>
+                  <span className="count">{hotelCount(m, hotelsCnt)}</span>
                 </Link>
               </li>
             ))}

@@ -1,27 +1,29 @@
 "use client";
 
 import { useEffect, useId, useRef, useState } from "react";
+import { format, type Message } from "@/lib/i18n/format";
 import { ADULTS_MAX, CHILDREN_MAX, ROOMS_MAX, type Room } from "@/lib/places/rooms";
 import styles from "./stay.module.css";
 
+/** The picker's words: ICU messages where a number goes in (lib/i18n), formatted here as the visitor changes it. */
 export interface RoomsPickerLabels {
   guests: string;
-  room: string;
+  room: Message<{ n: number }>;
   adults: string;
   children: string;
-  childAge: string;
+  childAge: Message<{ n: number }>;
   addRoom: string;
-  removeRoom: string;
+  removeRoom: Message<{ n: number }>;
   done: string;
   roomsOne: string;
-  roomsMany: string;
+  roomsMany: Message<{ n: number }>;
   adultsOne: string;
-  adultsMany: string;
+  adultsMany: Message<{ n: number }>;
   childrenOne: string;
-  childrenMany: string;
+  childrenMany: Message<{ n: number }>;
 }
 
-const fill = (template: string, n: number) => template.replace("{n}", String(n));
+const fill = (message: Message<{ n: number }>, n: number) => format(message, { n });
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 
 /** "1 room · 2 adults · 1 child": what the closed picker says (and its button's accessible name ends with). */

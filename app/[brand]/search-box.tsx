@@ -7,6 +7,7 @@ import { roomsOf, type Room } from "@/lib/places/rooms";
 import { placeSearchHref, SEARCH_PATH } from "@/lib/search/links";
 import { parseStay, withStay, STAY_DEFAULT_ROOMS, type Stay, type StayProblem } from "@/lib/search/stay";
 import { RoomsPicker, type RoomsPickerLabels } from "./rooms-picker";
+import { format, type Message } from "@/lib/i18n/format";
 import { hotelPath } from "@/lib/content/hotel-id";
 import styles from "./stay.module.css";
 
@@ -60,7 +61,7 @@ const FIELD: Record<StayProblem, "checkIn" | "checkOut" | "rooms"> = {
  */
 export function SearchBox(props: {
   language: string;
-  labels: { label: string; placeholder: string; button: string; hotel: string; hotels: string };
+  labels: { label: string; placeholder: string; button: string; hotels: Message<{ count: number }> };
   stayLabels: StayLabels;
   /** The stay to show (from the URL: a partner link, a previous search). */
   stay: Stay;
@@ -103,7 +104,7 @@ export function SearchBox(props: {
             key: `p:${p.placeId}`,
             href: placeSearchHref(p.placeId),
             title: p.placeName,
-            detail: `${p.placeCountry} · ${p.hotelsCnt} ${p.hotelsCnt === 1 ? props.labels.hotel : props.labels.hotels}`,
+            detail: `${p.placeCountry} · ${format(props.labels.hotels, { count: p.hotelsCnt })}`,
           })),
           ...data.hotels.map((h) => ({
             key: `h:${h.id}`,

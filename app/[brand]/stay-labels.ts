@@ -44,7 +44,7 @@ export function searchBoxProps(
 ): Omit<Parameters<typeof SearchBox>[0], "action" | "destination" | "compact"> {
   return {
     language,
-    labels: { label: m.searchLabel, placeholder: m.searchPlaceholder, button, hotel: m.hotel, hotels: m.hotels },
+    labels: { label: m.searchLabel, placeholder: m.searchPlaceholder, button, hotels: m.hotels },
     stayLabels: stayLabels(m),
     stay: query.stayAsked,
     problems: query.stayProblems,

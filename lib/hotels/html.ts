@@ -42,6 +42,17 @@ export function localized(t: Translation, language: Language): string | undefine
   return undefined;
 }
 
+/**
+ * The language of the value `localized` picks, for a `lang` attribute: undefined when it is the visitor's own (the
+ * page's), "en" when English stands in for it (content falls back to English as content, marked so that a screen
+ * reader reads it as English and a translator knows it is not the page's language).
+ */
+export function fallbackLanguage(t: Translation, language: Language): "en" | undefined {
+  if (!t || typeof t !== "object" || language === "en") return undefined;
+  const own = t[language];
+  return typeof own === "string" && own.trim() ? undefined : "en";
+}
+
 /** Sanitised HTML of a translation in the visitor's language (see localized), or undefined when it has none. */
 export function localizedHtml(t: Translation, language: Language, addition?: TextAddition): string | undefined {
   const text = localized(t, language);

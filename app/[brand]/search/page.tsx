@@ -3,6 +3,7 @@ import Link from "next/link";
 import { brandContext } from "@/lib/brands/context";
 import { getHotels } from "@/lib/hotels/queries";
 import { shownImages } from "@/lib/hotels/images";
+import { codeLabel } from "@/lib/i18n/codes";
 import { format, messages } from "@/lib/i18n/messages";
 import { countryName } from "@/lib/locale";
 import { placeName } from "@/lib/places/types";
@@ -24,7 +25,10 @@ export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ brand: string }>; searchParams: Promise<QueryValues> };
 
-export const metadata: Metadata = { title: "Search" };
+export async function generateMetadata({ params }: Pick<Props, "params">): Promise<Metadata> {
+  const { preferences } = await brandContext((await params).brand);
+  return { title: messages(preferences.language).searchTitle };
+}
 
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
@@ -52,6 +56,8 @@ export default async function SearchPage({ params, searchParams }: Props) {
   const { db } = await store();
 
   const catalog = await hotelCatalog();
+  // The catalog's names are the records' English ones (docs/decisions.md, names in lists): marked so on other pages.
+  const nameLang = language === "en" ? undefined : "en";
   const typed = query.q && !query.placeId ? catalog.suggest(query.q, language, { places: 1, hotels: 20 }) : undefined;
   const placeId = query.placeId ?? typed?.places[0]?.place.placeId;
   const result = placeId ? catalog.search(placeId, query.filters) : undefined;
@@ -89,7 +95,7 @@ export default async function SearchPage({ params, searchParams }: Props) {
               {typed.hotels.map((h) => (
                 <li key={h.id} className="hotel-card">
                   <div>
-                    <h3>
+                    <h3 lang={nameLang}>
                       <Link href={withStay(hotelPath(h.id), query.stay)}>{h.name}</Link>
                     </h3>
                     <p className="muted">{[h.city, countryName(h.country, language)].filter(Boolean).join(", ")}</p>
@@ -110,7 +116,6 @@ export default async function SearchPage({ params, searchParams }: Props) {
     db,
     result.items.map((i) => i.hotel.id),
   );
-  const number = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
   const title = format(m.hotelsIn, { place: placeName(result.place, language) });
   const stay = stayParams(query.stay).toString();
   const hotelHref = (id: string) => `${hotelPath(id)}${stay ? `?${stay}` : ""}`;
@@ -122,7 +127,7 @@ export default async function SearchPage({ params, searchParams }: Props) {
       <p className="muted">
         {countryName(result.place.country, language)} ·{" "}
         <span data-testid="result-count">
-          {format(m.resultCount, { total: number.format(result.total), inPlace: number.format(result.inPlace) })}
+          {format(m.resultCount, { total: result.total, inPlace: result.inPlace })}
         </span>
       </p>
       {box}
@@ -144,7 +149,7 @@ export default async function SearchPage({ params, searchParams }: Props) {
             <option value="">{m.anyType}</option>
             {result.propertyTypes.map((t) => (
               <option key={t.type} value={t.type}>
-                {t.type} ({t.count})
+                {codeLabel(m.propertyTypeName, t.type)} ({t.count.toLocaleString(language)})
               </option>
             ))}
           </select>
@@ -188,16 +193,16 @@ export default async function SearchPage({ params, searchParams }: Props) {
                   <div className="no-image" aria-hidden />
                 )}
                 <div>
-                  <h2>
+                  <h2 lang={nameLang}>
                     <Link href={href}>{hotel.name}</Link>
                   </h2>
                   <p className="muted">
                     {[hotel.city, countryName(hotel.country, language)].filter(Boolean).join(", ")}
                     {" · "}
-                    {format(m.kmFromCentre, { km: number.format(distanceKm) })}
+                    {format(m.kmFromCentre, { km: distanceKm })}
                   </p>
                   <p className="tags">
-                    {hotel.propertyType && <span>{hotel.propertyType}</span>}
+                    {hotel.propertyType && <span>{codeLabel(m.propertyTypeName, hotel.propertyType)}</span>}
                     {hotel.petFriendly && <span>{m.petFriendly}</span>}
                     {hotel.vacationRental && <span>{m.vacationRental}</span>}
                   </p>

@@ -65,7 +65,7 @@ describe("the booking hand-off in the built app", () => {
     // Fees keep their own currency and gain "≈ … € (ca.)", with the rates' day named.
     const tax = /GBP ([\d.]+) per person/.exec(hotel.payment_information.fees.mandatory!.en)![1]!;
     const euros = (Number(tax) / 0.87915).toLocaleString("de", { style: "currency", currency: "EUR" });
-    expect(html).toContain(`GBP ${tax} <small>≈ ${euros} (ca.)</small> per person`);
+    expect(html).toContain(`GBP ${tax} <small lang="de">≈ ${euros} (ca.)</small> per person`);
     expect(html).toMatch(/data-testid="rates-note">Ungefähre Umrechnung mit den Euro-Referenzkursen vom \d/);
 
     // The next step: the stay as it will be sent, and the signed link.

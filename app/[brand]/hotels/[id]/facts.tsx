@@ -1,3 +1,4 @@
+import { codeLabel } from "@/lib/i18n/codes";
 import { spokenLanguageName } from "@/lib/i18n/names";
 import { isCalendarDate } from "@/lib/search/stay";
 import { Row, Section, decimals, yesNo, type SectionProps } from "./section";
@@ -13,7 +14,7 @@ export function FactsSection({ record: r, language, m }: SectionProps) {
   return (
     <Section id="facts" title={m.facts}>
       <dl className="facts">
-        <Row term={m.propertyType}>{r.property_type}</Row>
+        <Row term={m.propertyType}>{r.property_type && codeLabel(m.propertyTypeName, r.property_type)}</Row>
         <Row term={m.petFriendly}>{yesNo(r.is_pet_friendly, m)}</Row>
         <Row term={m.vacationRental}>{yesNo(r.is_vr, m)}</Row>
         <Row term={m.languagesSpoken}>{r.spoken_languages?.map((l) => spokenLanguageName(l, language)).join(", ")}</Row>

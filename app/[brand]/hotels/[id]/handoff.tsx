@@ -1,4 +1,4 @@
-import { format, type Messages } from "@/lib/i18n/messages";
+import { format, type Message, type Messages } from "@/lib/i18n/messages";
 import type { Language } from "@/lib/locale";
 import { roomsOf } from "@/lib/places/rooms";
 import { STAY_DEFAULT_ROOMS, nightsBetween, type Stay } from "@/lib/search/stay";
@@ -8,7 +8,9 @@ export function staySummary(stay: Stay, language: Language, m: Messages): string
   const rooms = roomsOf(stay.rooms ?? STAY_DEFAULT_ROOMS);
   const adults = rooms.reduce((n, r) => n + r.adults, 0);
   const children = rooms.reduce((n, r) => n + r.childAges.length, 0);
-  const n = (one: string, many: string, count: number) => (count === 1 ? one : format(many, { n: count }));
+  // The plural messages have each language's forms; `one` is their text for exactly one (lib/i18n).
+  const n = (one: string, many: Message<{ n: number }>, count: number) =>
+    count === 1 ? one : format(many, { n: count });
   let dates: string | undefined;
   if (stay.checkIn && stay.checkOut) {
     const day = new Intl.DateTimeFormat(language, { dateStyle: "medium", timeZone: "UTC" });

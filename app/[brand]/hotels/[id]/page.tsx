@@ -6,6 +6,7 @@ import { converterTo } from "@/lib/exchange-rates";
 import { localizedText } from "@/lib/hotels/html";
 import { shownImages } from "@/lib/hotels/images";
 import type { HotelExportRecord } from "@/lib/hotels/record-types";
+import { codeLabel } from "@/lib/i18n/codes";
 import { categoryLabels, messages } from "@/lib/i18n/messages";
 import { placesNearHotel } from "@/lib/maps/pages";
 import { parseSearchQuery, type QueryValues } from "@/lib/search/params";
@@ -20,7 +21,7 @@ import { FactsSection } from "./facts";
 import { Gallery } from "./gallery";
 import { HandoffPanel } from "./handoff";
 import { HotelHeader } from "./header";
-import { hotelName, hotelUrls, loadHotel } from "./hotel";
+import { hotelName, hotelNameLanguage, hotelUrls, loadHotel } from "./hotel";
 import { MapSection } from "./hotel-map";
 import { KeysSection } from "./keys";
 import { LegalSection } from "./legal";
@@ -72,6 +73,7 @@ export default async function HotelPage({ params, searchParams }: Props) {
   const r = hotel.record as HotelExportRecord;
   const query = parseSearchQuery(values);
   const name = hotelName(r, language);
+  const nameLanguage = hotelNameLanguage(r, language);
   const images = shownImages(r.images, language);
   const { latitude, longitude } = r.location.coordinates;
   const nearbyPlaces = placesNearHotel(catalog.view, { lat: latitude, lon: longitude });
@@ -93,7 +95,7 @@ export default async function HotelPage({ params, searchParams }: Props) {
   return (
     <article className="hotel">
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptSafeJson(jsonLd) }} />
-      <HotelHeader record={r} language={language} name={name} />
+      <HotelHeader record={r} language={language} name={name} nameLanguage={nameLanguage} />
 
       <section aria-label={m.stayYourStay} className="stay-panel">
         <SearchBox
@@ -115,7 +117,12 @@ export default async function HotelPage({ params, searchParams }: Props) {
 
       {images.length > 0 && (
         <Gallery
-          images={images.map((img) => ({ ...img, alt: img.caption ?? name }))}
+          images={images.map(({ captionLanguage, ...img }) => ({
+            ...img,
+            alt: img.caption ?? name,
+            lang: img.caption ? captionLanguage : nameLanguage,
+            categories: img.categories.map((c) => codeLabel(m.photoCategory, c)),
+          }))}
           labels={{
             photos: m.photos,
             dialog: m.galleryDialog,
@@ -151,7 +158,6 @@ export default async function HotelPage({ params, searchParams }: Props) {
               loading: m.nearbyLoading,
               error: m.nearbyError,
               empty: m.nearbyEmpty,
-              hotel: m.hotel,
               hotels: m.hotels,
               categories: categoryLabels(language),
             }}

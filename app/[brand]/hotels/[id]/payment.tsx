@@ -1,6 +1,7 @@
 import type { Converter } from "@/lib/exchange-rates";
 import { afterAmounts } from "@/lib/hotels/amounts";
-import { localizedHtml, type Translation } from "@/lib/hotels/html";
+import { fallbackLanguage, localizedHtml, type Translation } from "@/lib/hotels/html";
+import { codeLabel } from "@/lib/i18n/codes";
 import { format } from "@/lib/i18n/messages";
 import { RichText } from "../../../_components/rich-text";
 import { Row, Section, decimals, yesNo, type SectionProps } from "./section";
@@ -44,31 +45,39 @@ export function PaymentSection({ record: r, language, m, converter }: SectionPro
   const depositApprox =
     deposit?.amount !== undefined && deposit.currency ? approx(deposit.amount, deposit.currency) : undefined;
   const converted = mandatory.converted || optional.converted || depositText.converted || depositApprox !== undefined;
+  // English text standing in for the visitor's language is marked so (lib/hotels/html.ts fallbackLanguage).
+  const lang = (t: Translation) => fallbackLanguage(t, language);
   const rows = (
     <dl className="facts">
       <Row term={m.paymentCurrency}>{pay.currency}</Row>
       <Row term={m.acceptedCards}>
         {pay.accepted_credit_cards
-          ?.map((c) => (c.card_type ? `${c.card_name} (${c.card_type})` : c.card_name))
+          ?.map((c) => (c.card_type ? `${c.card_name} (${codeLabel(m.cardType, c.card_type)})` : c.card_name))
           .join(", ")}
       </Row>
       <Row term={m.creditCardRequired}>{yesNo(pay.creditcard_required, m)}</Row>
       <Row term={m.registrationRecommended}>{yesNo(pay.payment_registration_recommended, m)}</Row>
       <Row term={m.domesticWithoutCard}>{yesNo(pay.book_domestic_without_cc_details, m)}</Row>
-      <Row term={m.mandatoryFees}>{mandatory.html && <RichText html={mandatory.html} />}</Row>
-      <Row term={m.optionalFees}>{optional.html && <RichText html={optional.html} />}</Row>
+      <Row term={m.mandatoryFees}>
+        {mandatory.html && <RichText html={mandatory.html} lang={lang(pay.fees?.mandatory)} />}
+      </Row>
+      <Row term={m.optionalFees}>
+        {optional.html && <RichText html={optional.html} lang={lang(pay.fees?.optional)} />}
+      </Row>
       <Row term={m.deposit}>
         {deposit?.amount !== undefined && (
           <>
             <strong>{money(deposit.amount, deposit.currency)}</strong>
             {depositApprox && <small data-testid="deposit-approx"> {depositApprox}</small>}
-            {depositText.html && <RichText html={depositText.html} />}
+            {depositText.html && <RichText html={depositText.html} lang={lang(deposit.description)} />}
           </>
         )}
       </Row>
       <Row term={m.onsitePayments}>
         {pay.onsite_payments?.types &&
-          [pay.onsite_payments.types.join(", "), pay.onsite_payments.currency].filter(Boolean).join(" · ")}
+          [pay.onsite_payments.types.map((t) => codeLabel(m.paymentType, t)).join(", "), pay.onsite_payments.currency]
+            .filter(Boolean)
+            .join(" · ")}
       </Row>
     </dl>
   );
@@ -99,7 +108,8 @@ function withConversions(
     afterAmounts(text, (amount, code) => {
       const a = approx(amount, code);
       if (a) added.push(a);
-      return a && ` <small>${escapeHtml(a)}</small>`;
+      // The page's words inside a supplier's text, which may be English standing in: in the page's language.
+      return a && ` <small lang="${language}">${escapeHtml(a)}</small>`;
     }),
   );
   return { html, converted: added.length > 0 };
