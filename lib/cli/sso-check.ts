@@ -122,7 +122,7 @@ async function main(): Promise<number> {
   let redirectUri = v["redirect-uri"];
   if (!redirectUri && v.brand) {
     const brand = brands().get(v.brand);
-    if (!brand) throw new UsageError(`no brand "${v.brand}" in the registry`);
+    if (!brand) usageError("sso:check", `no brand "${v.brand}" in the registry`);
     redirectUri = idpResponseUris(brand)[0];
   }
   const missing = [
@@ -135,21 +135,21 @@ async function main(): Promise<number> {
     !!v["other-client-id"] !== !!otherSecret && "--other-client-id with --other-client-secret",
   ].filter(Boolean);
   const badOrigin = v["login-origin"]?.find((o) => !URL.canParse(o) || !/^https?:$/.test(new URL(o).protocol));
-  if (badOrigin) throw new UsageError(`--login-origin: not an http(s) URL: ${badOrigin}`);
+  if (badOrigin) usageError("sso:check", `--login-origin: not an http(s) URL: ${badOrigin}`);
   const selectors = { username: v["username-selector"], password: v["password-selector"], submit: v["submit-selector"] };
   const badSelector = selectorsProblem(selectors);
-  if (badSelector) throw new UsageError(`--${badSelector.field}-selector: ${badSelector.problem}`);
+  if (badSelector) usageError("sso:check", `--${badSelector.field}-selector: ${badSelector.problem}`);
   let stepSelectors: StepSelectors[] | undefined;
   try {
     stepSelectors = v["step-selector"] && parseStepSelectors(v["step-selector"]);
   } catch (e) {
-    throw new UsageError(`--step-selector ${(e as Error).message}`);
+    usageError("sso:check", `--step-selector ${(e as Error).message}`);
   }
-  if (missing.length) throw new UsageError(`missing: ${missing.join(", ")}`);
+  if (missing.length) usageError("sso:check", `missing: ${missing.join(", ")}`);
   const allowLoopback = config().SSO_DEV_ALLOW_LOOPBACK;
   const expiry = v["check-code-expiry"] === undefined ? undefined : Number(v["check-code-expiry"]);
   if (expiry !== undefined && !(expiry > 0 && expiry <= 600))
-    throw new UsageError("--check-code-expiry: 1 to 600 seconds");
+    usageError("sso:check", "--check-code-expiry: 1 to 600 seconds");
   const input: SsoCheckInput = {
     issuer: v.issuer!,
     clientId: v["client-id"]!,
@@ -176,12 +176,10 @@ async function main(): Promise<number> {
   return report.ok ? 0 : 1;
 }
 
-class UsageError extends Error {}
-
 main().then(
   (code) => process.exit(code),
   (e: unknown) => {
-    console.error(`sso:check: ${(e as Error).message}${e instanceof UsageError ? "\n\n" + usage : ""}`);
-    process.exit(e instanceof UsageError ? 2 : 1);
+    console.error(`sso:check: ${(e as Error).message}`);
+    process.exit(1);
   },
 );

@@ -82,12 +82,14 @@ describe("npm run sso:check", () => {
     expect(failed[0]!.hint).toMatch(/401/);
   }, 60_000);
 
-  it("wrong usage exits 2 and says what is missing", async () => {
+  it("wrong usage exits 64, as every command does, and says what is missing in one line", async () => {
     const run = await check(["--issuer", good.issuer]);
-    expect(run.code).toBe(2);
-    expect(run.stderr).toContain("missing: --client-id, --client-secret, --redirect-uri (or --brand)");
+    expect(run.code).toBe(64);
+    expect(run.stderr).toBe(
+      "sso:check: missing: --client-id, --client-secret, --redirect-uri (or --brand)\n(--help shows the usage)\n",
+    );
     const half = await check([...flags(good), "--other-client-id", "brand-b", "--partner-api", good.issuer]);
-    expect(half.code).toBe(2);
+    expect(half.code).toBe(64);
     expect(half.stderr).toContain("missing: --partner-api-key, --other-client-id with --other-client-secret");
     const selector = await check([
       ...flags(good),
@@ -96,12 +98,12 @@ describe("npm run sso:check", () => {
       "--step-selector",
       "2:submit=text=Allow",
     ]);
-    expect(selector.code).toBe(2);
+    expect(selector.code).toBe(64);
     expect(selector.stderr).toMatch(
       /^sso:check: --step-selector "2:submit=text=Allow": "text=Allow" is not a CSS selector/,
     );
     const global = await check([...flags(good), "--submit-selector", "button[type=submit"]);
-    expect(global.code).toBe(2);
+    expect(global.code).toBe(64);
     expect(global.stderr).toMatch(/^sso:check: --submit-selector: "button\[type=submit" is not a CSS selector/);
   });
 });
