@@ -7,7 +7,7 @@ import { startAppServer, type AppServer } from "@/lib/testing/app-server";
 import { BRANDS, screenshotPath, site, watchConsole } from "./fixtures/site";
 
 /**
- * Maps (issue 15): the search results and the hotel page draw a map on the server (Natural Earth base map, lib/maps)
+ * Maps: the search results and the hotel page draw a map on the server (Natural Earth base map, lib/maps)
  * that needs no network; markers are links in sync with the list. Every test closes the network: any request that
  * is not to this machine is refused and recorded, and none may have been attempted.
  */

@@ -29,7 +29,7 @@ Then the same two against LemonLDAP::NG 2.16 (Debian's, started here with one cl
 line, when it is not installed), a provider nobody here wrote: its verdicts are fails too (see
 docs/partner-onboarding.md), so a run there must check every item that is not optional, not pass it.
 
-Target (issue 11): the full checklist, browser items included, in ≤ 10 s (every run), against both. Exit code 1 when
+Target: the full checklist, browser items included, in ≤ 10 s (every run), against both. Exit code 1 when
 it fails, a reference run does not pass every item or a LemonLDAP::NG run leaves a required item unchecked.`;
 
 const TARGET_MS = 10_000;

@@ -28,7 +28,7 @@ holds the IdP's session cookies:
 
 --warmup runs of each (not counted), then --runs of each, interleaved (AB BA AB …) so that a slow moment of the
 machine hits both. Connections are kept alive between runs (no TCP or TLS handshake in the times) and bodies are
-not compressed; the IdP runs in this process, the app in its own. Targets (issue 10): exactly 3 redirects in every
+not compressed; the IdP runs in this process, the app in its own. Targets: exactly 3 redirects in every
 silent run; added time (silent − anonymous) at p50 ≤ 150 ms on loopback. Exit code 1 when a target fails.`;
 
 const BRAND = demoBrands.brands[0]!;

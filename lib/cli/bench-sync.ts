@@ -402,7 +402,7 @@ function printReport(phases: Measure[][], opts: { count: number; runs: number; f
         `${(rate(e1) / rate(b1)).toFixed(2)}×`,
       rate(e1) / rate(b1) >= 0.8,
     ]);
-  // Issue 13: ≤ 350 MB at 100 000 records, ≤ 400 MB at 1 000 000.
+  // Peak memory targets: ≤ 350 MB at 100 000 records, ≤ 400 MB at 1 000 000 (a sync must fit beside the app).
   const rssLimit = opts.count <= 100_000 ? 350 : 400;
   const peak = Math.max(...rows.map((m) => m.peakRssMb));
   checks.push([`peak RSS ≤ ${rssLimit} MB: ${peak} MB`, peak <= rssLimit]);
@@ -419,7 +419,7 @@ function printReport(phases: Measure[][], opts: { count: number; runs: number; f
 }
 
 /**
- * How far above its two-core CPU floor a first sync may finish: issue 13's own figures, (b) within 8.37 s ((a)'s
+ * How far above its two-core CPU floor a first sync may finish, from the target's own reference figures: (b) within 8.37 s ((a)'s
  * 5.86 s ÷ 0.7) for the about 12.5 s of CPU it measured in (b) on two cores (6.25 s with both busy): 1.34 ×.
  */
 const FLOOR_ALLOWANCE = 1.34;

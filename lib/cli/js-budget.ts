@@ -2,7 +2,7 @@ import { gzipSync } from "node:zlib";
 import type { Browser } from "playwright-core";
 
 /**
- * The JavaScript each brand page type sends (issue 15, "Measure"): a page is loaded in Chromium until the network is
+ * The JavaScript each brand page type sends: a page is loaded in Chromium until the network is
  * idle and every script response it fetched is gzipped (level 6, what a server sends) and summed. Budgets are over
  * the brand's trivial page (/ping: React, Next and the layout's client parts).
  */

@@ -104,15 +104,17 @@ describe("listeners and certificate", () => {
     .flat()
     .some((i) => i?.address === "::1");
 
-  it.each([
+  // localhost may resolve to either: the [::1] case shows as skipped where the machine has no IPv6 loopback.
+  for (const [address, available] of [
     ["127.0.0.1", true],
     ["[::1]", hasIpv6Loopback],
-  ])("answers on %s (localhost may resolve to either)", async (address, available) => {
-    if (!available) return;
-    const reply = await rp.get(`https://${address}:${idp.port}/.well-known/openid-configuration`);
-    expect(reply.status).toBe(200);
-    expect(JSON.parse(reply.body).issuer).toBe(idp.issuer);
-  });
+  ] as const) {
+    it.skipIf(!available)(`answers on ${address}`, async () => {
+      const reply = await rp.get(`https://${address}:${idp.port}/.well-known/openid-configuration`);
+      expect(reply.status).toBe(200);
+      expect(JSON.parse(reply.body).issuer).toBe(idp.issuer);
+    });
+  }
 
   it("its local CA can vouch only for this machine's names: a certificate it signs for another site fails", async () => {
     const run = promisify(execFile);

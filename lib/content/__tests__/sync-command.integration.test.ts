@@ -18,7 +18,7 @@ import { hotel, range, syncDir, tempDir, writeExport } from "@/lib/testing/expor
 import { runSyncCli } from "@/lib/testing/cli";
 
 /**
- * README promises of the content sync that had no test (issue 14): each asserts what an operator sees, on the real
+ * What the README says of the sync command: each test asserts what an operator sees, on the real
  * command in its own process against a real sshd where the promise is about the command.
  */
 

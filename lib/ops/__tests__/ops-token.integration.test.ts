@@ -4,9 +4,9 @@ import { startNearbyServer, type NearbyServer } from "@/lib/testing/brand-server
 import { cliEntry } from "@/lib/testing/cli";
 
 /**
- * README promises of the operators' status page that had no test (issue 14), against the built app over HTTP: the
+ * What the README says of the operators' token, against the built app over HTTP: the
  * token's length, and the token (or a wrong one, or a session made from it) never in the server's logs. The page
- * off without OPS_TOKEN is in lib/brands/__tests__/promises.integration.test.ts (a server without the token).
+ * off without OPS_TOKEN is in lib/brands/__tests__/hosts-keys-preferences.integration.test.ts (a server without the token).
  */
 const TOKEN = "promises-operators-token-5521";
 const WRONG = "promises-wrong-token-8813";

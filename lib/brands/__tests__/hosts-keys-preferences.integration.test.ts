@@ -14,7 +14,8 @@ import { openTestStore, type TestStore } from "@/lib/testing/store";
 import { cliEntry } from "@/lib/testing/cli";
 
 /**
- * README promises of the brand sites, the brand registry and the nearby-places route that had no test (issue 14),
+ * What the README says of the brand sites' hosts and preferences, the brand registry's keys and the nearby-places
+ * route's checks,
  * against the built app over HTTP (`npx next build` first). One server for the file: the demo brands, Aurora's
  * partner key read from the environment (`env:`), and no OPS_TOKEN (the operators' pages off).
  */
