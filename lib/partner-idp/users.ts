@@ -110,15 +110,14 @@ export class UserDirectory {
    */
   async authenticate(email: string, password: string): Promise<PartnerUserProfile | undefined> {
     const key = normalizeEmail(email);
-    const retryAfter = this.throttle.retryAfter(key);
+    const retryAfter = await this.throttle.attempt(key);
     if (retryAfter !== undefined) throw new Throttled(retryAfter);
     const u = this.byEmailMap.get(key);
     const ok = await verifyPassword(password, u?.password_hash ?? this.decoyHash);
     if (u && ok) {
-      this.throttle.succeeded(key);
+      await this.throttle.succeeded(key);
       return profile(u);
     }
-    this.throttle.failed(key);
     return undefined;
   }
 }
