@@ -1,7 +1,15 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium, type Browser, type BrowserContext, type Cookie, type Locator, type Page } from "playwright-core";
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Cookie,
+  type ElementHandle,
+  type Locator,
+  type Page,
+} from "playwright-core";
 import { startGuardProxy, type GuardProxy, type GuardProxyRefusal } from "@/lib/http/guard-proxy";
 import { idpUrlProblem, OutboundRefused, targetKey } from "@/lib/http/outbound";
 import { log } from "@/lib/log";
@@ -19,6 +27,8 @@ export type AuthorizeOutcome = { steps: string[] } & (
 );
 
 const NAVIGATION_TIMEOUT_MS = 10_000;
+/** Typing into a field already found on the page: no wait for one to show (a detached field fails at once). */
+const FILL_TIMEOUT_MS = 2_000;
 const MAX_ASKED = 5000;
 /** How long the Set-Cookie headers of the answers seen may take to be read once a page is done. */
 const HEADERS_WAIT_MS = 2000;
@@ -83,9 +93,12 @@ const USERNAME_FIELDS = [
   "input[type='text']",
 ].join(", ");
 const SUBMIT = "button[type='submit'], input[type='submit'], button:not([type])";
-/** The button of a consent, "continue" or "allow" page after the login (its text or value). */
+/**
+ * The button of a consent, "continue" or "allow" page after the login (its text or value). "Continue with Google"
+ * and the like are not: they hand the browser to another provider.
+ */
 const CONSENT =
-  /^\s*(allow|accept|approve|authori[sz]e|agree|consent|continue|proceed|confirm|yes|ok|grant|accept and continue|log ?in|sign ?in)\b/i;
+  /^\s*(allow|accept|approve|authori[sz]e|agree|consent|continue|proceed|confirm|yes|ok|grant|accept and continue|log ?in|sign ?in)\b(?!.*\bwith\b)/i;
 
 /**
  * Headless Chromium (Debian's, through playwright-core: nothing downloaded) driving the partner's real pages: its
@@ -344,7 +357,7 @@ export class IdpBrowser {
     user: NonNullable<SsoCheckInput["user"]>,
     flow: { arrived: Promise<void>; caught: () => boolean; steps: string[] },
   ): Promise<string | undefined> {
-    const passwordOrigins = new Set(
+    const loginOrigins = new Set(
       [this.input.issuer, ...(this.input.loginOrigins ?? [])]
         .filter((u) => URL.canParse(u))
         .map((u) => new URL(u).origin),
@@ -393,8 +406,11 @@ export class IdpBrowser {
       const did: string[] = [];
       const hasPassword = (await passwordField.count()) > 0;
       const hasUsername = (await usernameField.count()) > 0;
-      if (hasPassword && !passwordOrigins.has(here.origin)) {
-        const refusal = `a password field on ${here.origin}, not the issuer's origin: the password was not typed there (name that origin as a login origin if it is the partner's)`;
+      // Neither the user name nor the password goes to a login form on another origin than the issuer's (or one the
+      // partner named), and nothing is pressed there but a button the step's selectors name.
+      const elsewhere = !loginOrigins.has(here.origin);
+      if (elsewhere && (hasPassword || hasUsername)) {
+        const refusal = `a ${hasPassword ? "password field" : "login form"} on ${here.origin}, not the issuer's origin: ${hasPassword ? "the password was not typed there" : "nothing was typed there"} (name that origin as a login origin if it is the partner's)`;
         flow.steps.push(`${step}. ${where}: ${refusal}`);
         return refusal;
       }
@@ -404,18 +420,59 @@ export class IdpBrowser {
         flow.steps.push(`${step}. ${where}: ${refusal}`);
         return refusal;
       }
+      // The fields and the button as handles, taken before anything is typed: a handle belongs to one document, so
+      // should the page go elsewhere while it is filled in (a script reacting to the user name, an identifier-first
+      // login), typing or pressing fails rather than follow the browser to the next page, whatever its origin.
+      const fields = {
+        username: hasUsername ? await handleOf(usernameField) : null,
+        password: hasPassword ? await handleOf(passwordField) : null,
+      };
+      const moved = `${step}. ${where}: the page changed while it was being filled in; nothing more was typed there`;
+      const onThisPage = async (h: ElementHandle) => (await originOf(h)) === here.origin;
+      const typeInto = async (h: ElementHandle | null, text: string) =>
+        !!h &&
+        (await onThisPage(h)) &&
+        (await h.fill(text, { timeout: FILL_TIMEOUT_MS }).then(
+          () => true,
+          () => false,
+        ));
       // The user name once (a second page showing it again, filled in, is left as it is), then the password.
-      if (hasUsername && (!typedUsername || (await usernameField.first().inputValue()) === "")) {
-        await usernameField.first().fill(user.username);
+      if (hasUsername && (!typedUsername || (await fields.username?.inputValue().catch(() => "")) === "")) {
+        if (!(await typeInto(fields.username, user.username))) {
+          flow.steps.push(moved);
+          return undefined;
+        }
         typedUsername = true;
         did.push("filled the user name");
       }
       if (hasPassword) {
-        await passwordField.first().fill(user.password);
+        if (!(await typeInto(fields.password, user.password))) {
+          flow.steps.push(moved);
+          return undefined;
+        }
         typedPassword = true;
         did.push("filled the password");
       }
-      const button = await this.buttonToPress(buttons, did.length > 0 || !!named.submit);
+      if (elsewhere && !named.submit) {
+        // A page of a redirect chain (an auto-posting form, say) may move on by itself: waited for, never pressed.
+        flow.steps.push(`${step}. ${where}: another origin than the issuer's: nothing pressed there`);
+        const movedOn = await Promise.race([
+          flow.arrived.then(() => true),
+          page.waitForEvent("framenavigated", { timeout: NAVIGATION_TIMEOUT_MS }).then(
+            () => true,
+            () => false,
+          ),
+        ]);
+        if (flow.caught() || !movedOn) return undefined;
+        await page.waitForLoadState("load", { timeout: NAVIGATION_TIMEOUT_MS }).catch(() => undefined);
+        continue;
+      }
+      const buttonLocator = await this.buttonToPress(buttons, did.length > 0 || !!named.submit);
+      const button = buttonLocator && (await handleOf(buttonLocator));
+      if (button && !(await onThisPage(button))) {
+        flow.steps.push(moved);
+        return undefined;
+      }
       if (!button && !did.length) {
         flow.steps.push(`${step}. ${where}: nothing to fill in or press`);
         return undefined;
@@ -435,7 +492,7 @@ export class IdpBrowser {
           .catch(() => undefined),
       ]);
       if (button) await button.click({ timeout: NAVIGATION_TIMEOUT_MS }).catch(() => undefined);
-      else await page.keyboard.press("Enter");
+      else await (fields.password ?? fields.username)?.press("Enter").catch(() => undefined);
       did.push(button ? `pressed "${label}"` : "pressed Enter");
       const by = namedList.length ? ` (step ${step}'s selectors)` : "";
       flow.steps.push(`${step}. ${where}: ${did.join(", ")}${by}`);
@@ -467,6 +524,16 @@ export class IdpBrowser {
     return context.cookies(new URL(this.input.issuer).origin);
   }
 }
+
+/** The first element a locator finds now, as a handle (bound to its document), or null. */
+const handleOf = (l: Locator) =>
+  l
+    .first()
+    .elementHandle({ timeout: 1000 })
+    .catch(() => null);
+
+/** The origin of the document an element is in; undefined once that document is gone. */
+const originOf = (h: ElementHandle) => h.evaluate((e) => e.ownerDocument?.location.origin).catch(() => undefined);
 
 /** The selectors a step names (those given, without the empty ones). */
 function namedSelectors(step: LoginSelectors | undefined): LoginSelectors {

@@ -114,6 +114,30 @@ async function provider(req: http.IncomingMessage, res: http.ServerResponse, who
       return loginForm("/login/done");
     case "/login/done":
       return signedIn ? redirect(done(state)) : html("wrong");
+    // Identifier-first: typing the user name sends the browser to the user's own provider on another origin, the
+    // password field gone from this page.
+    case "/identifier-first":
+      return html(
+        `<form method="post" action="/login/done">${hidden(state)}<input name="username" type="email" ` +
+          `oninput="document.getElementById('pw').remove(); setTimeout(() => location.assign('${elsewhereOrigin}/login?state=${state}'), 50)">` +
+          `<input id="pw" name="password" type="password"><button type="submit">Sign in</button></form>`,
+      );
+    // After the login, a page whose one button hands the browser to another provider.
+    case "/social":
+      return loginForm("/social/login");
+    case "/social/login":
+      return signedIn
+        ? html(
+            `<form method="post" action="${elsewhereOrigin}/login">${hidden(state)}<button>Continue with Google</button></form>`,
+          )
+        : html("wrong");
+    // A user name alone on another origin.
+    case "/elsewhere-username":
+      return redirect(`${elsewhereOrigin}/username?state=${state}`);
+    case "/username":
+      return html(
+        `<form method="post" action="/login/done">${hidden(state)}<input name="username" type="email"><button>Next</button></form>`,
+      );
     // A "continue" page that leads back to itself.
     case "/endless":
       return html(`<form method="post" action="/endless">${hidden(state)}<button>Continue</button></form>`);
@@ -224,6 +248,29 @@ describe("the validator's login driver", () => {
     const outcome = await signIn("/elsewhere");
     expect(outcome).toMatchObject({ kind: "page", refusal: expect.stringContaining(elsewhereOrigin) });
     expect(outcome.steps).toEqual([expect.stringMatching(/^1\. .*\/login: a password field on http:\/\/127/)]);
+    expect(posted.elsewhere.slice(before)).toEqual([]);
+  });
+
+  it("types nothing into a page that went to another origin while the form was being filled in", async () => {
+    const before = posted.elsewhere.length;
+    const outcome = await signIn("/identifier-first");
+    expect(outcome.kind).toBe("page");
+    expect(outcome.steps[0]).toBe(
+      `1. ${issuer}/identifier-first: the page changed while it was being filled in; nothing more was typed there`,
+    );
+    expect(posted.elsewhere.slice(before)).toEqual([]);
+  });
+
+  it("types not even the user name on another origin, and does not press a button that hands over to another provider", async () => {
+    const before = posted.elsewhere.length;
+    const username = await signIn("/elsewhere-username");
+    expect(username).toMatchObject({ kind: "page", refusal: expect.stringContaining("a login form on") });
+    expect(username.steps).toEqual([
+      expect.stringMatching(/^1\. .*\/username: a login form on http:\/\/127.*nothing was typed there/),
+    ]);
+    const social = await signIn("/social");
+    expect(social.kind).toBe("page");
+    expect(social.steps.at(-1)).toBe(`2. ${issuer}/social/login: nothing to fill in or press`);
     expect(posted.elsewhere.slice(before)).toEqual([]);
   });
 
