@@ -65,7 +65,8 @@ export async function signInYourself(o: SignInYourselfOptions): Promise<number> 
   if (made.status === 200 && body.report) return printReport(body.report, o.json);
   if (made.status !== 201 || !body.link || !body.events)
     throw new Error(
-      `the platform refused (${made.status}${body.error?.code ? ` ${body.error.code}` : ""}): ${body.error?.message ?? "no link came back"}`,
+      `the platform refused (${made.status}${body.error?.code ? ` ${body.error.code}` : ""}): ${body.error?.message ?? "no link came back"}` +
+        (made.status === 404 ? ` (--server must be where the operators' pages answer: OPS_HOST, ${server}/ops)` : ""),
     );
   say(
     `\nSend this link to the partner. It starts one run, in one browser, until ${new Date(body.expiresAt!).toUTCString()}:\n\n  ${body.link}\n\nThe partner opens it, presses Start and signs in at their provider however it asks.\nWaiting for the partner's browser…`,

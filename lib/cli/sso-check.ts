@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { idpResponseUris } from "@/lib/auth/redirect-uris";
 import { brands } from "@/lib/brands";
 import { config } from "@/lib/config";
+import { isLoopbackHost } from "@/lib/http/outbound";
 import type { SsoCheckInput, StepSelectors } from "@/lib/sso-check/input";
 import { CHECK_ITEMS } from "@/lib/sso-check/items";
 import { formatReport, resultLine } from "@/lib/sso-check/report";
@@ -102,6 +103,10 @@ async function main(): Promise<number> {
       usageError("sso:check", "--environment: staging or production");
     const entered = [v.issuer, v["client-id"], secret];
     if (!v.server || !v.brand) usageError("sso:check", "--sign-in-yourself needs --server and --brand");
+    // The operators' token (and any entered secret) goes to it: over https, but for a platform on this machine.
+    const server = URL.canParse(v.server) ? new URL(v.server) : undefined;
+    if (!server || !(server.protocol === "https:" || (server.protocol === "http:" && isLoopbackHost(server.hostname))))
+      usageError("sso:check", "--server: an https URL (plain http only for a platform on this machine)");
     if (entered.some(Boolean) && !entered.every(Boolean))
       usageError("sso:check", "entered credentials need --issuer, --client-id and --client-secret together");
     const other = v["other-client-id"];
@@ -136,7 +141,11 @@ async function main(): Promise<number> {
   ].filter(Boolean);
   const badOrigin = v["login-origin"]?.find((o) => !URL.canParse(o) || !/^https?:$/.test(new URL(o).protocol));
   if (badOrigin) usageError("sso:check", `--login-origin: not an http(s) URL: ${badOrigin}`);
-  const selectors = { username: v["username-selector"], password: v["password-selector"], submit: v["submit-selector"] };
+  const selectors = {
+    username: v["username-selector"],
+    password: v["password-selector"],
+    submit: v["submit-selector"],
+  };
   const badSelector = selectorsProblem(selectors);
   if (badSelector) usageError("sso:check", `--${badSelector.field}-selector: ${badSelector.problem}`);
   let stepSelectors: StepSelectors[] | undefined;

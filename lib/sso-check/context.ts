@@ -89,14 +89,21 @@ export class CheckRun {
   }
 
   /**
-   * Text of the provider's as a report may keep it: at most 500 characters, and never a secret of the input (a
-   * provider that echoes a request would otherwise put the client secret or the test user's password in the report).
+   * Text of the provider's as a report may keep it: at most 500 characters, never a secret of the input, as it is or
+   * URL-encoded (a provider that echoes a request would otherwise put the client secret or the test user's password
+   * in the report), and no control character (a terminal would obey escape sequences in the command's table).
    */
   private shown(text: string): string {
     const { clientSecret, user, partnerApi, otherClient } = this.input;
-    let out = text;
+    let out = text.replace(/[\t\n\r]/g, " ").replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
     for (const secret of [clientSecret, user?.password, partnerApi?.key, otherClient?.clientSecret])
-      if (secret && secret.length >= 4) out = out.split(secret).join("•••");
+      if (secret && secret.length >= 4)
+        for (const form of new Set([
+          secret,
+          encodeURIComponent(secret),
+          encodeURIComponent(secret).replace(/%20/g, "+"),
+        ]))
+          out = out.split(form).join("•••");
     return out.length > MAX_SHOWN ? `${out.slice(0, MAX_SHOWN)}…` : out;
   }
 

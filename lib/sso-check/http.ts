@@ -73,16 +73,19 @@ export function mask(value: string | undefined | null): string {
   return value.length <= 8 ? "•".repeat(value.length) : `${value.slice(0, 4)}…(${value.length} chars)`;
 }
 
-/** A short, single-line excerpt of an answer for the report. */
+/** A short, single-line excerpt of an answer for the report, any code or token in it masked. */
 export function excerpt(text: string, max = 160): string {
-  const line = text.replace(/\s+/g, " ").trim();
+  const line = maskTokens(text.replace(/\s+/g, " ").trim());
   return line.length > max ? `${line.slice(0, max)}…` : line;
 }
 
-/** A Location header as the report may show it: codes and tokens in its query or fragment masked. */
-export function shownLocation(location: string): string {
-  return location.replace(
-    /([?&#](?:code|access_token|id_token|refresh_token)=)([^&#]*)/g,
-    (_, name: string, value: string) => `${name}${mask(value)}`,
+/** Codes and tokens masked wherever they show: a query or form (`code=…`) or JSON (`"access_token": "…"`). */
+export function maskTokens(text: string): string {
+  return text.replace(
+    /\b(code|access_token|id_token|refresh_token)(=|"\s*:\s*")([^&#"\s]+)/g,
+    (_, name: string, sep: string, value: string) => `${name}${sep}${mask(value)}`,
   );
 }
+
+/** A Location header as the report may show it: codes and tokens in its query or fragment masked. */
+export const shownLocation = maskTokens;

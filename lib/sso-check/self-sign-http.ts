@@ -32,9 +32,9 @@ const MAX_FORM_BYTES = 1024;
 /** How often the operators' live view looks at the run in the store (any instance may be serving the partner). */
 const FOLLOW_EVERY_MS = 1000;
 
-/** The origin a page request came to, as requestOrigin tells a route handler's (lib/server keeps X-Forwarded-Proto honest). */
+/** The origin a page request came to, by requestOrigin's rule (lib/server keeps X-Forwarded-Proto honest). */
 export function pageOrigin(headers: Headers): string {
-  return `${headers.get("x-forwarded-proto") === "https" ? "https" : "http"}://${headers.get("host") ?? ""}`;
+  return requestOrigin({ headers, nextUrl: new URL("http://localhost") });
 }
 
 /** A 303 to the partner's run page on this host (a relative Location: the browser stays where it is). */

@@ -62,6 +62,11 @@ export interface RunData {
   idTokenLater?: boolean;
   /** Why the walk ended early (no code came back), for the items it left. */
   endedEarly?: string;
+  /**
+   * States of callbacks that came back with a state this run did not send (the last few, shortened): never judged
+   * nor exchanged, since the partner may have been made to open a forged callback; the report names them.
+   */
+  strayStates?: string[];
 }
 
 /** The sealed part (the `sealed` column). */

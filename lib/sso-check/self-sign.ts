@@ -250,7 +250,21 @@ const SILENT_HINTS: Record<string, string> = {
  */
 export async function answerRoundTrip(db: Kysely<Database>, run: SelfSignRun, query: URLSearchParams): Promise<void> {
   const pending = run.data.pending;
-  if (!pending || !run.pendingState || run.data.answeredStates.includes(query.get("state") ?? "")) return;
+  const state = query.get("state") ?? "";
+  if (!pending || !run.pendingState || run.data.answeredStates.includes(state)) return;
+  if (state !== pending.state) {
+    // Not this round trip's answer: a callback the partner was made to open (a code of someone else's) must not be
+    // taken for it, so it is neither judged nor exchanged, and the round trip still waits; a provider that changes the
+    // state is told so by the run's page and its report.
+    const strayStates = [...(run.data.strayStates ?? []), shortState(state)].slice(-MAX_STRAY_STATES);
+    await updateRun(
+      db,
+      run,
+      { status: "started", pendingState: run.pendingState },
+      { data: { ...run.data, strayStates } },
+    );
+    return;
+  }
   // This callback answers the round trip the run waits for: another one arriving now finds none.
   if (!(await updateRun(db, run, { status: "started", pendingState: run.pendingState }, { pendingState: null })))
     return;
@@ -285,6 +299,20 @@ export async function answerRoundTrip(db: Kysely<Database>, run: SelfSignRun, qu
   }
 }
 
+/** How many stray states a run keeps, and how much of each: enough to compare with what was sent. */
+const MAX_STRAY_STATES = 5;
+const shortState = (state: string) => (state ? JSON.stringify(state.slice(0, 64)) : "none");
+
+/** What the report says of callbacks that came back with a state the run did not send. */
+export function strayNote(data: RunData): string | undefined {
+  if (!data.strayStates?.length) return undefined;
+  return (
+    `a callback came back ${data.strayStates.length > 1 ? `${data.strayStates.length} times ` : ""}with a state this ` +
+    `run did not send (last: ${data.strayStates.at(-1)}, sent ${JSON.stringify(data.pending?.state ?? "")}): not used. ` +
+    "Redirect with the state exactly as the authorize request sent it (spec §4.4 rule 1); a relying party refuses any other"
+  );
+}
+
 /** One round trip's answer judged: the item it is for, and its code exchanged (the sign-in's) or kept. */
 async function judge(
   check: SelfSignCheck,
@@ -293,11 +321,8 @@ async function judge(
   pending: PendingRequest,
   query: URLSearchParams,
 ): Promise<void> {
-  const state = query.get("state") ?? "";
   const code = query.get("code");
   const error = query.has("error") ? errorCode(query.get("error")) : undefined;
-  const ours = state === pending.state;
-  const came = `sent state ${pending.state}, came back ${state ? `with state ${state}` : "without a state"}`;
   const answer = code ? { code, verifier: secrets.verifier!, nonce: pending.nonce } : undefined;
 
   if (pending.kind === "sign-in") {
@@ -311,15 +336,10 @@ async function judge(
       );
       data.endedEarly = "no session at the provider: the sign-in did not come back with a code";
     } else {
-      if (ours)
-        check.pass(
-          "authorize.code",
-          "you signed in at the provider; it redirected to the redirect URI with a code and the state",
-        );
-      else
-        check.fail("authorize.code", `redirected with a code but not this request's state (${came})`, {
-          hint: "Redirect with the state parameter exactly as the authorize request sent it (spec §4.4 rule 1): the relying party refuses a callback whose state it did not send.",
-        });
+      check.pass(
+        "authorize.code",
+        "you signed in at the provider; it redirected to the redirect URI with a code and the state",
+      );
       // The sign-in's code is exchanged at once (codes live 30 to 60 s), its tokens for the id_token and UserInfo.
       check.firstCode = answer;
       check.signedIn = true;
@@ -333,18 +353,10 @@ async function judge(
       }
     }
   } else if (pending.kind === "silent") {
-    if (answer && ours)
+    if (answer)
       check.pass(
         "authorize.silent",
         "with your session, prompt=none redirected at once with a code and the state, in your browser",
-      );
-    else if (answer)
-      check.fail(
-        "authorize.silent",
-        `with your session, prompt=none redirected with a code but not this request's state (${came})`,
-        {
-          hint: "Redirect with the state parameter exactly as the authorize request sent it (spec §4.4 rule 1).",
-        },
       );
     else {
       check.fail(
@@ -429,7 +441,8 @@ async function finish(
   const data: RunData = { ...run.data, results: all };
   if (!(await updateRun(db, run, { status: "started" }, { status: "done", pendingState: null, data, sealed: "" })))
     return;
-  const report = reportOf(data, all, run.createdAt, unchecked);
+  const stray = strayNote(run.data);
+  const report = reportOf(data, all, run.createdAt, stray ? `${unchecked}; ${stray}` : unchecked);
   const reportId = await saveReport(db, run.brandId, run.environment, report, run.configured);
   await setReportId(db, run.id, reportId);
   log.info(

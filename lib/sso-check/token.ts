@@ -7,9 +7,11 @@ const formEncode = (s: string) => encodeURIComponent(s).replace(/%20/g, "+");
 const basic = (id: string, secret: string) =>
   `Basic ${Buffer.from(`${formEncode(id)}:${formEncode(secret)}`).toString("base64")}`;
 
+/** A token answer as the report shows it: its status and error; of a body that is not JSON, an excerpt of a refusal only (a 2xx one may hold tokens). */
 const seenOf = (a: Answer) => {
   const error = (a.json as { error?: unknown } | undefined)?.error;
-  return `${a.status}${typeof error === "string" ? ` error=${error}` : ""}${a.json ? "" : `: ${excerpt(a.text, 80)}`}`;
+  const body = a.json ? "" : a.status < 300 ? ": a body that is not JSON" : `: ${excerpt(a.text, 80)}`;
+  return `${a.status}${typeof error === "string" ? ` error=${error}` : ""}${body}`;
 };
 
 const WRONG_SECRET_HINT =

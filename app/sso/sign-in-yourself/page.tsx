@@ -6,7 +6,7 @@ import { brands } from "@/lib/brands";
 import { shownItems } from "@/lib/sso-check/items";
 import { verdict } from "@/lib/sso-check/report";
 import { loadReport } from "@/lib/sso-check/reports";
-import { boundRun } from "@/lib/sso-check/self-sign";
+import { boundRun, strayNote } from "@/lib/sso-check/self-sign";
 import { LINK_PROBLEMS } from "@/lib/sso-check/self-sign-http";
 import { SELF_SIGN_COOKIE, SELF_SIGN_PATH, type RoundTrip } from "@/lib/sso-check/self-sign-runs";
 import { store } from "@/lib/store";
@@ -89,6 +89,11 @@ export default async function SelfSignRunPage({ searchParams }: Props) {
             </p>
           )}
           {!(pending && run.pendingState) && <p role="status">Checking…</p>}
+          {strayNote(run.data) && (
+            <p role="alert" data-problem="state">
+              Your browser came back to the site with {strayNote(run.data)}.
+            </p>
+          )}
           <form method="post" action={`${SELF_SIGN_PATH}/stop`}>
             <p className="muted">
               If the provider keeps this browser on a page of its own, come back here and stop: the report says what was

@@ -102,6 +102,12 @@ describe("npm run sso:check", () => {
     expect(selector.stderr).toMatch(
       /^sso:check: --step-selector "2:submit=text=Allow": "text=Allow" is not a CSS selector/,
     );
+    // The operators' token would go to --server: never over plain http to another machine.
+    const plain = await check(["--sign-in-yourself", "--server", "http://ops.example.com", "--brand", "aurora"]);
+    expect(plain.code).toBe(64);
+    expect(plain.stderr).toMatch(
+      /^sso:check: --server: an https URL \(plain http only for a platform on this machine\)/,
+    );
     const global = await check([...flags(good), "--submit-selector", "button[type=submit"]);
     expect(global.code).toBe(64);
     expect(global.stderr).toMatch(/^sso:check: --submit-selector: "button\[type=submit" is not a CSS selector/);

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { startOtherService } from "@/lib/testing/other-service";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CheckRun } from "../context";
-import { shownLocation } from "../http";
+import { excerpt, shownLocation } from "../http";
 import { checkIdToken } from "../id-token";
 import type { SsoCheckInput } from "../input";
 import { runSsoCheck } from "../run";
@@ -49,6 +49,25 @@ describe("results", () => {
       expect(text).not.toContain(secret);
     expect(result!.reason).toContain("password=•••-wrong");
     expect(result!.seen!.length).toBeLessThanOrEqual(501);
+  });
+
+  it("keep no secret URL-encoded either, and no control character a terminal would obey", () => {
+    const run = new CheckRun({ ...input, clientSecret: "secret with/slash+plus 0001" });
+    run.fail("token.post", `echoed client_secret=${encodeURIComponent("secret with/slash+plus 0001")}`, {
+      seen: `answered 400 \u001b[2J\u001b[1;1Hall items passed\u0007\u009b31m\nsecret+with%2Fslash%2Bplus+0001`,
+    });
+    const [result] = run.results;
+    expect(result!.reason).toBe("echoed client_secret=•••");
+    expect(result!.seen).toBe("answered 400 ?[2J?[1;1Hall items passed??31m •••");
+  });
+
+  it("mask codes and tokens in a form or JSON body as in a Location", () => {
+    expect(excerpt("access_token=gho_16C7e42F292c6912E7710c838347Ae178B4a&token_type=bearer&scope=")).toBe(
+      "access_token=gho_…(40 chars)&token_type=bearer&scope=",
+    );
+    expect(excerpt('{"error_code": "x", "refresh_token" : "8xLOxBtZp8", "id_token":"abc"}')).toBe(
+      '{"error_code": "x", "refresh_token" : "8xLO…(10 chars)", "id_token":"•••"}',
+    );
   });
 
   it("show codes and tokens in a Location masked", () => {

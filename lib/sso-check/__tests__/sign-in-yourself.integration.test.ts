@@ -207,6 +207,15 @@ describe("sign in yourself", () => {
     expect(late.headers.location).toBe("/sso/sign-in-yourself?problem=used");
     expect(late.headers["set-cookie"]).toBeUndefined();
 
+    // A forged callback the partner's browser is made to open (another's code, a state the run never sent): not
+    // taken for the sign-in's answer, which is still awaited; the page says what came back.
+    await partner.page.goto(`${origin}/oauth2/idpresponse?code=someone-elses-code&state=forged-state`);
+    expect(new URL(partner.page.url()).pathname).toBe("/sso/sign-in-yourself");
+    await expect
+      .poll(() => partner.page.locator("[data-problem='state']").innerText())
+      .toMatch(/with a state this run did not send \(last: "forged-state", sent "[\w-]+"\): not used/);
+    expect(await partner.page.locator(".round-trips li[data-state='current']").count()).toBe(1);
+
     // The partner does not sign in, comes back and stops: the report says what the server found, and why the rest
     // could not be checked.
     await partner.page.goto(`${origin}/sso/sign-in-yourself`);
@@ -216,7 +225,7 @@ describe("sign in yourself", () => {
     expect(shown["authorize.code"]).toBe("skipped");
     await expect
       .poll(() => partner.page.locator("tr[data-item='authorize.code']").innerText())
-      .toMatch(/the partner stopped the run at round trip 1 of 4/);
+      .toMatch(/the partner stopped the run at round trip 1 of 4.*state this run did not send/s);
     await other.context.close();
     await partner.context.close();
   });
