@@ -1,8 +1,8 @@
 import { z } from "zod";
 import os from "node:os";
 import path from "node:path";
-import { PAUSE_STEPS, parsePause } from "@/lib/content/sync/faults";
-import { scheduleProblem } from "@/lib/content/sync/cron";
+import { scheduleProblem } from "./schedule";
+import { PAUSE_STEPS, parsePause } from "./sync-pause";
 import { webhookUrlProblem } from "@/lib/ops/webhook-url";
 import { parseIpRange } from "@/lib/http/address";
 import { logLevelSchema } from "./log-level";
@@ -399,3 +399,6 @@ export function config(): Config {
   cached ??= parseConfig();
   return cached;
 }
+
+export { scheduleOf, scheduleProblem } from "./schedule";
+export { PAUSE_STEPS, type PauseAt, type PauseStep } from "./sync-pause";
