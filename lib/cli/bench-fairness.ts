@@ -14,7 +14,7 @@ import {
   type Scenario,
 } from "./bench-http";
 import { commandLine } from "./args";
-import { markdownTable } from "./format";
+import { markdownTable } from "@/lib/text";
 
 const usage = `Usage: npm run bench:fairness -- [--count 20000] [--duration 15] [--connections 32] [--limits-only]
 

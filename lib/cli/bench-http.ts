@@ -13,7 +13,7 @@ import { LocalSource } from "@/lib/content/sync/sources";
 import { syncExport } from "@/lib/content/sync";
 import { openTestStore } from "@/lib/testing/store";
 import { commandLine } from "./args";
-import { markdownTable } from "./format";
+import { markdownTable } from "@/lib/text";
 import { buildApp } from "./next-build";
 
 export interface BenchOptions {

@@ -10,7 +10,7 @@ import { hotelId } from "@/lib/content/generate/record";
 import { startDemoSso, type DemoSso } from "@/lib/partner-idp/demo";
 import { getJson, withLoadedServer } from "./bench-http";
 import { commandLine, usageError } from "./args";
-import { markdownTable } from "./format";
+import { markdownTable } from "@/lib/text";
 
 const usage = `Usage: npm run bench:lighthouse -- [--count 2000] [--presets mobile,desktop] [--no-first-visit]
 

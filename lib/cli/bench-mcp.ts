@@ -8,7 +8,7 @@ import { SAMPLE_CITIES } from "@/lib/content/generate/cities";
 import { loopbackFetch } from "@/lib/http/loopback-fetch";
 import { withLoadedServer } from "./bench-http";
 import { commandLine } from "./args";
-import { markdownTable } from "./format";
+import { markdownTable } from "@/lib/text";
 import { cpuSeconds, descendantsIn, processTable, procStat } from "./proc";
 import { runProgress, stats } from "./stats";
 

@@ -11,7 +11,7 @@ import { CHECK_ITEMS, isOptional, itemOf } from "@/lib/sso-check/items";
 import { runSsoCheck, type SsoCheckReport } from "@/lib/sso-check/run";
 import { referenceInput, startReference } from "@/lib/sso-check/testing";
 import { LEMONLDAP_PACKAGES, LEMONLDAP_USER, lemonLdapInstalled, startLemonLdap } from "@/lib/testing/lemonldap";
-import { markdownTable } from "./format";
+import { markdownTable } from "@/lib/text";
 import { runProgress, stats } from "./stats";
 
 const usage = `Usage: npm run bench:sso-check -- [--runs 5]

@@ -10,7 +10,7 @@ import { DEMO_PASSWORD, demoUsers } from "@/lib/partner-idp";
 import { startDemoSso, type DemoSso } from "@/lib/partner-idp/demo";
 import { withLoadedServer } from "./bench-http";
 import { commandLine } from "./args";
-import { markdownTable } from "./format";
+import { markdownTable } from "@/lib/text";
 import { runProgress as progress, stats, type Stats } from "./stats";
 
 const usage = `Usage: npm run bench:sso -- [--runs 200] [--warmup 20] [--page /search?q=Paris] [--count 2000]

@@ -11,7 +11,7 @@ import { startSftpServer } from "@/lib/testing/sftp-server";
 import { openTestStore } from "@/lib/testing/store";
 import type { RunTimes } from "@/lib/content/sync/thread-times";
 import { commandLine } from "./args";
-import { markdownTable } from "./format";
+import { markdownTable } from "@/lib/text";
 import { affinityOf, cpuSeconds, descendantsIn, processTable, procStat, setAffinity, type ProcessEntry } from "./proc";
 
 const usage = `Usage: npm run bench:sync -- [--count 100000] [--seed 1] [--runs 3] [--plain] [--no-postgres] [--no-pinned]
