@@ -1,4 +1,4 @@
-import { BUDGET_HEADER, budgetRows, measurePageScripts, PAGE_TYPES } from "../lib/cli/js-budget";
+import { BUDGET_HEADER, budgetRows, measurePageScripts, PAGE_TYPES } from "../lib/bench/js-budget";
 import { markdownTable } from "../lib/text";
 import { expect, test } from "./fixtures/test";
 import { site } from "./fixtures/site";
