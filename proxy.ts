@@ -44,7 +44,7 @@ function contentSecurityPolicy(request: NextRequest, brand: Brand | undefined): 
   const sso = brand && brands().sso(brand);
   return pageContentSecurityPolicy({
     nonce: newNonce(),
-    development: process.env.NODE_ENV === "development",
+    development: appConfig().NODE_ENV === "development",
     tls: requestFacts(request.headers).https,
     formActionOrigins: sso ? [sso.issuer, cachedMetadata(sso.issuer)?.authorization_endpoint] : [],
     imageOrigins: [tileServerOrigin()],

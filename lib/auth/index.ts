@@ -6,7 +6,7 @@ import { BRAND_HEADERS } from "@/lib/brands/routing";
 import { store } from "@/lib/store";
 import { authConfig, AUTH_BASE_PATH } from "./config";
 import { cachedMetadata, idpMetadata } from "./discovery";
-import { requestOrigin } from "./origin";
+import { headersOrigin, requestOrigin } from "./origin";
 import { signedOutSince } from "./sign-out";
 import { recordSignIn } from "./user-pool";
 
@@ -21,8 +21,7 @@ async function requestBrand(req: NextRequest | undefined): Promise<{ brand: Bran
   const h = await headers();
   const brand = brands().get(h.get(BRAND_HEADERS.brand) ?? "");
   if (!brand) throw new Error("sign-on: the page request carries no brand (proxy.ts did not run)");
-  const proto = h.get("x-forwarded-proto")?.split(",")[0]?.trim() === "https" ? "https" : "http";
-  return { brand, origin: `${proto}://${h.get("host")}` };
+  return { brand, origin: headersOrigin(h) };
 }
 
 /** Sign-in and callback requests need the partner's endpoints; session reads do not (no request to the IdP). */

@@ -6,9 +6,17 @@ import { NextRequest } from "next/server";
  * the server's own name ("localhost"), which is not where the brand's host-only cookies live.
  */
 export function requestOrigin(request: { headers: Headers; nextUrl: URL }): string {
-  const forwarded = request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
-  const scheme = forwarded === "https" ? "https:" : request.nextUrl.protocol;
-  return `${scheme}//${request.headers.get("host") ?? request.nextUrl.host}`;
+  return headersOrigin(request.headers, request.nextUrl);
+}
+
+/**
+ * The same for a page, which has the request's headers only: the scheme https when the proxy says so, else the
+ * server's own (`fallback`, plain http by default: TLS ends at the proxy).
+ */
+export function headersOrigin(headers: Headers, fallback: URL = new URL("http://localhost")): string {
+  const forwarded = headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
+  const scheme = forwarded === "https" ? "https:" : fallback.protocol;
+  return `${scheme}//${headers.get("host") ?? fallback.host}`;
 }
 
 /** The same request with its URL on the browser's origin (what Auth.js builds its callback and redirect URLs on). */

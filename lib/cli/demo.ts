@@ -12,7 +12,7 @@ import { syncExport } from "@/lib/content/sync";
 import { DEMO_PASSWORD, demoUsers } from "@/lib/partner-idp";
 import { startDemoSso, type DemoSso } from "@/lib/partner-idp/demo";
 import { commandLine } from "./args";
-import { formatSummary } from "./format";
+import { formatSummary } from "./sync-summary";
 import { buildApp } from "./next-build";
 
 const usage = `Usage: npm run demo [-- --no-build]

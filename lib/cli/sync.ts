@@ -4,7 +4,7 @@ import { isSyncError, syncFailure, SyncError } from "@/lib/content/errors";
 import { openConfiguredStore, type Store } from "@/lib/store";
 import { openSource } from "@/lib/content/sync/sources";
 import { failedRunOf, syncExport } from "@/lib/content/sync";
-import { formatSummary } from "./format";
+import { formatSummary } from "./sync-summary";
 import { commandLine, usageError } from "./args";
 import { progressReporter } from "./progress";
 

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import os from "node:os";
 import path from "node:path";
-import { PAUSE_STEPS, parsePause } from "@/lib/content/sync/faults";
-import { scheduleProblem } from "@/lib/content/sync/cron";
+import { scheduleProblem } from "./schedule";
+import { PAUSE_STEPS, parsePause } from "./sync-pause";
 import { webhookUrlProblem } from "@/lib/ops/webhook-url";
 import { parseIpRange } from "@/lib/http/address";
 import { logLevelSchema } from "./log-level";
@@ -199,6 +199,13 @@ const envSchema = z.object({
    * ::1), over https or plain http. Off, an issuer must be https on another host.
    */
   SSO_DEV_ALLOW_LOOPBACK: flag.default(false),
+  /** The Chromium the sign-on validator drives (Debian's by default; never downloaded). */
+  CHROMIUM_PATH: z.string().min(1).default("/usr/bin/chromium"),
+  /**
+   * A PEM file of extra CAs Node trusts (read by Node itself). Under the development switch the validator's browser
+   * trusts a provider on this machine that this CA signed, as the server's own sign-on does (the demo's IdP).
+   */
+  NODE_EXTRA_CA_CERTS: z.string().min(1).optional(),
   /** A partner IdP contacted successfully this recently is taken to be up; older, it is probed before a silent login. */
   SSO_IDP_CHECK_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   /** After a failed contact, no silent login is tried for this long (the circuit stays open). */
@@ -399,3 +406,6 @@ export function config(): Config {
   cached ??= parseConfig();
   return cached;
 }
+
+export { scheduleOf, scheduleProblem } from "./schedule";
+export { PAUSE_STEPS, type PauseAt, type PauseStep } from "./sync-pause";

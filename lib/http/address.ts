@@ -1,4 +1,7 @@
+import type { IncomingMessage } from "node:http";
 import net from "node:net";
+import ipaddr from "ipaddr.js";
+import proxyaddr from "proxy-addr";
 
 /** An IPv4-mapped IPv6 address (::ffff:203.0.113.5) is its IPv4 address; a zone id (%eth0) is dropped. */
 export function normalizeAddress(address: string): string | undefined {
@@ -24,13 +27,12 @@ export function clientAddress(
   forwardedFor: string | null | undefined,
   trustedHops: number,
 ): string | undefined {
-  const chain = [socketAddress ?? ""];
-  if (trustedHops > 0 && forwardedFor) {
-    const entries = forwardedFor.split(",").map((s) => s.trim());
-    for (let i = entries.length - 1; i >= 0; i--) chain.push(entries[i]!);
-  }
-  const picked = chain[Math.min(trustedHops, chain.length - 1)]!;
-  return normalizeAddress(picked);
+  // proxy-addr walks the chain (the socket's peer, then X-Forwarded-For from the right) while each hop is trusted.
+  const request = {
+    socket: { remoteAddress: socketAddress ?? "" },
+    headers: forwardedFor ? { "x-forwarded-for": forwardedFor } : {},
+  } as unknown as IncomingMessage;
+  return normalizeAddress(proxyaddr(request, (_address, hop) => hop < trustedHops));
 }
 
 /** The last value of a header a proxy appends to (the nearest proxy's), lower-cased. */
@@ -69,42 +71,13 @@ export function parseIpRange(text: string): IpRange | string {
 }
 
 function networkAddress(address: string, prefix: number, family: "ipv4" | "ipv6"): string {
-  const bytes = toBytes(address, family);
+  const bytes = ipaddr.parse(address).toByteArray();
   for (let bit = prefix; bit < bytes.length * 8; bit++) bytes[bit >> 3]! &= ~(0x80 >> (bit & 7));
-  return fromBytes(bytes, family);
-}
-
-function toBytes(address: string, family: "ipv4" | "ipv6"): Uint8Array {
-  if (family === "ipv4") return Uint8Array.from(address.split(".").map(Number));
-  const [head = "", tail] = address.split("::");
-  const groups = (s: string) => (s ? s.split(":") : []);
-  let left = groups(head);
-  let right = tail === undefined ? [] : groups(tail);
-  // An embedded IPv4 tail (::ffff:1.2.3.4 style) as two groups.
-  const v4 = (list: string[]) => {
-    const last = list.at(-1);
-    if (!last?.includes(".")) return list;
-    const [a, b, c, d] = last.split(".").map(Number) as [number, number, number, number];
-    return [...list.slice(0, -1), ((a << 8) | b).toString(16), ((c << 8) | d).toString(16)];
-  };
-  if (tail === undefined) left = v4(left);
-  else right = v4(right);
-  const all = [...left, ...Array(8 - left.length - right.length).fill("0"), ...right];
-  const bytes = new Uint8Array(16);
-  all.forEach((g, i) => {
-    const n = Number.parseInt(g, 16);
-    bytes[i * 2] = n >> 8;
-    bytes[i * 2 + 1] = n & 0xff;
-  });
-  return bytes;
-}
-
-function fromBytes(bytes: Uint8Array, family: "ipv4" | "ipv6"): string {
-  if (family === "ipv4") return [...bytes].join(".");
-  const groups: string[] = [];
-  for (let i = 0; i < 16; i += 2) groups.push(((bytes[i]! << 8) | bytes[i + 1]!).toString(16));
+  const network = ipaddr.fromByteArray(bytes);
   // The canonical text form (RFC 5952) through the URL parser's serialisation.
-  return new URL(`http://[${groups.join(":")}]/`).hostname.slice(1, -1);
+  return family === "ipv4"
+    ? network.toString()
+    : new URL(`http://[${network.toNormalizedString()}]/`).hostname.slice(1, -1);
 }
 
 /** A key's allowlist; empty allows every address. */

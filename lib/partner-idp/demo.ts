@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import demoBrands from "@/lib/brands/demo-brands.json" with { type: "json" };
 import { idpResponseUris } from "@/lib/auth/redirect-uris";
+import { config } from "@/lib/config";
 import { secretFile } from "@/lib/runtime/secret-file";
 import { startPartnerIdp, type PartnerIdp } from "./index";
 import { PARTNER_NAME } from "./options";
@@ -88,7 +89,7 @@ export async function startDemoSso(opts: { appPort: number; idpPort: number; dat
     env: {
       BRANDS_FILE: brandsFile,
       // The demo's own sign-on secret, kept with its data (a deployment sets AUTH_SECRET itself).
-      AUTH_SECRET: process.env.AUTH_SECRET ?? secretFile(path.join(opts.dataDir, "auth-secret")),
+      AUTH_SECRET: config().AUTH_SECRET ?? secretFile(path.join(opts.dataDir, "auth-secret")),
       NODE_EXTRA_CA_CERTS: idp.caFile,
       SSO_DEV_ALLOW_LOOPBACK: "true",
       ...Object.fromEntries(Object.entries(DEMO_SSO_CLIENTS).map(([id, c]) => [secretEnv(id), c.secret])),

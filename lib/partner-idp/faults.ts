@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type Provider from "oidc-provider";
-import type { ClientMetadata, Configuration, Middleware } from "oidc-provider";
+import type { ClientMetadata, Configuration } from "oidc-provider";
+import type { Middleware } from "./koa";
 import { providerClass } from "./oidc";
 import { BodyTooLarge, closeAfterResponse, mediaType, readBody, sendJson } from "./http";
 import type { ProviderStore } from "./store";
@@ -77,9 +78,9 @@ export function configureFaults(
         if (!account || ctx.oidc?.client?.clientId === exemptClientId) return account;
         return {
           ...account,
-          claims: async (use, scope) => {
+          claims: async (...args) => {
             // eslint-disable-next-line @typescript-eslint/no-unused-vars -- dropped on purpose (the fault)
-            const { email, email_verified, ...rest } = await account.claims(use, scope);
+            const { email, email_verified, ...rest } = await account.claims(...args);
             return rest;
           },
         };
@@ -175,7 +176,7 @@ export function faultMiddleware(deps: FaultMiddlewareDeps): Middleware[] {
         faults.has("unregistered-redirect-accepted") &&
         client &&
         typeof redirectUri === "string" &&
-        !client.redirect_uris.includes(redirectUri)
+        !(client.redirect_uris ?? []).includes(redirectUri)
       ) {
         const target = httpUrl(redirectUri);
         if (target) {

@@ -1,4 +1,4 @@
-import type { Middleware } from "oidc-provider";
+import type { Middleware } from "./koa";
 import { log } from "@/lib/log";
 import { sendHtml } from "./http";
 import { errorPage } from "./pages";

@@ -1,4 +1,4 @@
-import type { KoaContext } from "oidc-provider";
+import type { KoaContext } from "./koa";
 
 /** Bodies of the partner's own routes (login form, scenario-B API) are small; anything larger is refused (413). */
 export const MAX_BODY_BYTES = 16 * 1024;

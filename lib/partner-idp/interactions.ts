@@ -1,4 +1,5 @@
-import type { Interaction, KoaContext, Middleware, Provider } from "oidc-provider";
+import type { Interaction, Provider } from "oidc-provider";
+import type { KoaContext, Middleware } from "./koa";
 import { log } from "@/lib/log";
 import { BodyTooLarge, closeAfterResponse, isSameOrigin, mediaType, readBody, sendHtml } from "./http";
 import { errorPage, loginPage } from "./pages";

@@ -1,5 +1,5 @@
 import type Provider from "oidc-provider";
-import type { Middleware, ResponseModeHandler } from "oidc-provider";
+import type { Middleware, ResponseModeHandler } from "./koa";
 
 /**
  * RFC 9207 switched off (PARTNER_IDP_AUTHORIZATION_RESPONSE_ISS=false): authorization responses without `iss`, and

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from "node:crypto";
-import type { KoaContext, Middleware } from "oidc-provider";
+import type { KoaContext, Middleware } from "./koa";
 import { z } from "zod";
 import { log } from "@/lib/log";
 import { BodyTooLarge, closeAfterResponse, mediaType, readBody, sendJson } from "./http";

@@ -1,6 +1,7 @@
 import type { JWK } from "jose";
 import type Provider from "oidc-provider";
-import type { ClientMetadata, Configuration, Grant, KoaContext, Middleware } from "oidc-provider";
+import type { ClientMetadata, Configuration, Grant } from "oidc-provider";
+import type { KoaContext, Middleware } from "./koa";
 import type { TokenEndpointAuthMethod } from "@/lib/config";
 import { log } from "@/lib/log";
 import { issParameterNotAdvertised, withoutIssParameter } from "./iss-parameter";
@@ -79,10 +80,10 @@ async function loadExistingGrant(ctx: GrantContext): Promise<Grant | undefined> 
   const { oidc } = ctx;
   const clientId = oidc.client?.clientId;
   if (!clientId) return undefined;
-  const grantId = oidc.result?.consent?.grantId ?? oidc.session.grantIdFor(clientId);
+  const grantId = oidc.result?.consent?.grantId ?? oidc.session?.grantIdFor(clientId);
   const existing = grantId ? await oidc.provider.Grant.find(grantId) : undefined;
   if (existing) return existing;
-  const accountId = oidc.session.accountId;
+  const accountId = oidc.session?.accountId;
   return accountId ? firstPartyGrant(oidc.provider, accountId, clientId) : undefined;
 }
 
@@ -190,6 +191,9 @@ export function buildProvider(setup: ProviderSetup): Provider {
     log.info({ route: "token", error: err.message, clientId: clientOf(ctx) }, "partner IdP: token request refused"),
   );
   provider.on("server_error", (_ctx: KoaContext, err: Error) => log.error({ err }, "partner IdP: server error"));
-  provider.on("error", (err: Error) => log.error({ err }, "partner IdP: request failed"));
+  // Koa's own errors: the provider is an EventEmitter, whose types list only its OIDC events.
+  (provider as unknown as NodeJS.EventEmitter).on("error", (err: Error) =>
+    log.error({ err }, "partner IdP: request failed"),
+  );
   return provider;
 }

@@ -12,6 +12,7 @@ import {
 } from "playwright-core";
 import { startGuardProxy, type GuardProxy, type GuardProxyRefusal } from "@/lib/http/guard-proxy";
 import { idpUrlProblem, OutboundRefused, targetKey } from "@/lib/http/outbound";
+import { config } from "@/lib/config";
 import { log } from "@/lib/log";
 import { providerOrigins, UNREGISTERED_REDIRECT } from "./http";
 import type { LoginSelectors, SsoCheckInput } from "./input";
@@ -190,7 +191,7 @@ export class IdpBrowser {
       ];
       const launch = (sandbox: boolean) =>
         chromium.launch({
-          executablePath: input.chromiumPath ?? process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+          executablePath: input.chromiumPath ?? config().CHROMIUM_PATH,
           env,
           // Off, Playwright adds --no-sandbox (needed as root: Chromium refuses to start sandboxed there).
           chromiumSandbox: sandbox,

@@ -177,7 +177,7 @@ export async function checkFromForm(brand: Brand, form: URLSearchParams): Promis
  * signed (the demo's reference IdP) is trusted, as the server's own sign-on trusts it. Nothing else is.
  */
 async function localTrust(issuer: string): Promise<SsoCheckInput["trust"]> {
-  const caFile = process.env.NODE_EXTRA_CA_CERTS;
+  const caFile = config().NODE_EXTRA_CA_CERTS;
   if (!caFile || !isLoopbackHost(new URL(issuer).hostname) || !issuer.startsWith("https:")) return undefined;
   try {
     return await trustLocalCa(issuer, fs.readFileSync(caFile, "utf8"));

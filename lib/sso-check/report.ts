@@ -1,4 +1,4 @@
-import { markdownTable } from "@/lib/cli/format";
+import { markdownTable } from "@/lib/text";
 import { itemOf, RESULT_LABEL, type CheckResult } from "./items";
 import type { SsoCheckReport } from "./run";
 

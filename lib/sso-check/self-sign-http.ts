@@ -32,10 +32,6 @@ const MAX_FORM_BYTES = 1024;
 /** How often the operators' live view looks at the run in the store (any instance may be serving the partner). */
 const FOLLOW_EVERY_MS = 1000;
 
-/** The origin a page request came to, by requestOrigin's rule (lib/server keeps X-Forwarded-Proto honest). */
-export function pageOrigin(headers: Headers): string {
-  return requestOrigin({ headers, nextUrl: new URL("http://localhost") });
-}
 
 /** A 303 to the partner's run page on this host (a relative Location: the browser stays where it is). */
 function toRunPage(query = ""): NextResponse {

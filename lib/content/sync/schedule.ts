@@ -5,7 +5,7 @@ import { isTransientSyncError, syncFailure } from "@/lib/content/errors";
 import { notifyPending, raiseAlert, resolveAlerts, type Webhook } from "@/lib/ops/alerts";
 import { failedRunOf, syncExport, type SyncOptions, type SyncProgress } from "./index";
 import { exportFingerprint } from "./fingerprint";
-import { scheduleOf } from "./cron";
+import { scheduleOf } from "@/lib/config";
 import type { ExportSource } from "./sources";
 
 export interface SyncWorkerOptions {

@@ -3,7 +3,8 @@ import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { brands } from "@/lib/brands";
 import { linkStatus } from "@/lib/sso-check/self-sign";
-import { LINK_PROBLEMS, pageOrigin } from "@/lib/sso-check/self-sign-http";
+import { headersOrigin } from "@/lib/auth/origin";
+import { LINK_PROBLEMS } from "@/lib/sso-check/self-sign-http";
 import { SELF_SIGN_PATH } from "@/lib/sso-check/self-sign-runs";
 import { store } from "@/lib/store";
 
@@ -27,7 +28,7 @@ export default async function SelfSignLink({ params }: Props) {
   const brand = brands().forHost(h.get("host"));
   if (!brand) notFound();
   const { link } = await params;
-  const status = await linkStatus((await store()).db, brand, pageOrigin(h), link);
+  const status = await linkStatus((await store()).db, brand, headersOrigin(h), link);
   return (
     <main className="self-sign">
       <h1>Sign in yourself</h1>

@@ -10,9 +10,9 @@ import { createValidator } from "@/lib/content/validate";
 import { startSftpServer } from "@/lib/testing/sftp-server";
 import { openTestStore } from "@/lib/testing/store";
 import type { RunTimes } from "@/lib/content/sync/thread-times";
-import { commandLine } from "./args";
-import { markdownTable } from "./format";
-import { affinityOf, cpuSeconds, descendantsIn, processTable, procStat, setAffinity, type ProcessEntry } from "./proc";
+import { commandLine } from "@/lib/cli/args";
+import { markdownTable } from "@/lib/text";
+import { affinityOf, cpuSeconds, descendantsIn, processTable, procStat, setAffinity, type ProcessEntry } from "@/lib/cli/proc";
 
 const usage = `Usage: npm run bench:sync -- [--count 100000] [--seed 1] [--runs 3] [--plain] [--no-postgres] [--no-pinned]
 

@@ -1,5 +1,5 @@
 import demoBrands from "@/lib/brands/demo-brands.json";
-import { benchOptions, nearbyRequests, report, runRounds, withLoadedServer, type Scenario } from "./bench-http";
+import { benchOptions, nearbyRequests, report, runRounds, withLoadedServer, type Scenario } from "./http";
 
 const usage = `Usage: npm run bench:nearby -- [--count 20000] [--duration 5] [--rounds 5] [--connections 32]
 

@@ -12,9 +12,9 @@ import { countryName } from "@/lib/locale";
 import { LocalSource } from "@/lib/content/sync/sources";
 import { syncExport } from "@/lib/content/sync";
 import { openTestStore } from "@/lib/testing/store";
-import { commandLine } from "./args";
-import { markdownTable } from "./format";
-import { buildApp } from "./next-build";
+import { commandLine } from "@/lib/cli/args";
+import { markdownTable } from "@/lib/text";
+import { buildApp } from "@/lib/cli/next-build";
 
 export interface BenchOptions {
   count: number;

@@ -3,9 +3,9 @@ import { chromium } from "playwright-core";
 import demoBrands from "@/lib/brands/demo-brands.json";
 import { hotelId } from "@/lib/content/generate/record";
 import { loopbackFetch } from "@/lib/http/loopback-fetch";
-import { withLoadedServer } from "./bench-http";
-import { commandLine } from "./args";
-import { markdownTable } from "./format";
+import { withLoadedServer } from "./http";
+import { commandLine } from "@/lib/cli/args";
+import { markdownTable } from "@/lib/text";
 import { BUDGET_HEADER, budgetRows, measurePageScripts, PAGE_TYPES } from "./js-budget";
 
 const usage = `Usage: npm run bench:js

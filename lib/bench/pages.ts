@@ -9,7 +9,7 @@ import {
   runRounds,
   withLoadedServer,
   type Scenario,
-} from "./bench-http";
+} from "./http";
 
 const usage = `Usage: npm run bench:pages -- [--count 100000] [--duration 5] [--rounds 5] [--connections 32] [--country US]
 

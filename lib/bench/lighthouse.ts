@@ -8,9 +8,9 @@ import { SSO_COOKIES } from "@/lib/auth/cookies";
 import demoBrands from "@/lib/brands/demo-brands.json" with { type: "json" };
 import { hotelId } from "@/lib/content/generate/record";
 import { startDemoSso, type DemoSso } from "@/lib/partner-idp/demo";
-import { getJson, withLoadedServer } from "./bench-http";
-import { commandLine, usageError } from "./args";
-import { markdownTable } from "./format";
+import { getJson, withLoadedServer } from "./http";
+import { commandLine, usageError } from "@/lib/cli/args";
+import { markdownTable } from "@/lib/text";
 
 const usage = `Usage: npm run bench:lighthouse -- [--count 2000] [--presets mobile,desktop] [--no-first-visit]
 

@@ -1,8 +1,8 @@
 import path from "node:path";
 import type { AppServer } from "@/lib/testing/app-server";
 import { builtAppRouteLabeler, methodLabel, recordRequest } from "@/lib/metrics";
-import { BENCH_HOST, benchOptions, report, runRounds, withLoadedServer, type Scenario } from "./bench-http";
-import { markdownTable } from "./format";
+import { BENCH_HOST, benchOptions, report, runRounds, withLoadedServer, type Scenario } from "./http";
+import { markdownTable } from "@/lib/text";
 
 const usage = `Usage: npm run bench:metrics -- [--count 1000] [--duration 5] [--rounds 5] [--connections 32]
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { log } from "@/lib/log";
-import { commandLine } from "./args";
+import { commandLine } from "@/lib/cli/args";
 import { IdpBrowser } from "@/lib/sso-check/browser";
 import { CheckRun } from "@/lib/sso-check/context";
 import { call } from "@/lib/sso-check/http";
@@ -11,8 +11,8 @@ import { CHECK_ITEMS, isOptional, itemOf } from "@/lib/sso-check/items";
 import { runSsoCheck, type SsoCheckReport } from "@/lib/sso-check/run";
 import { referenceInput, startReference } from "@/lib/sso-check/testing";
 import { LEMONLDAP_PACKAGES, LEMONLDAP_USER, lemonLdapInstalled, startLemonLdap } from "@/lib/testing/lemonldap";
-import { markdownTable } from "./format";
-import { runProgress, stats } from "./stats";
+import { markdownTable } from "@/lib/text";
+import { runProgress, stats } from "@/lib/cli/stats";
 
 const usage = `Usage: npm run bench:sso-check -- [--runs 5]
 

@@ -6,11 +6,11 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import demoBrands from "@/lib/brands/demo-brands.json" with { type: "json" };
 import { SAMPLE_CITIES } from "@/lib/content/generate/cities";
 import { loopbackFetch } from "@/lib/http/loopback-fetch";
-import { withLoadedServer } from "./bench-http";
-import { commandLine } from "./args";
-import { markdownTable } from "./format";
-import { cpuSeconds, descendantsIn, processTable, procStat } from "./proc";
-import { runProgress, stats } from "./stats";
+import { withLoadedServer } from "./http";
+import { commandLine } from "@/lib/cli/args";
+import { markdownTable } from "@/lib/text";
+import { cpuSeconds, descendantsIn, processTable, procStat } from "@/lib/cli/proc";
+import { runProgress, stats } from "@/lib/cli/stats";
 
 const usage = `Usage: npm run bench:mcp -- [--count 20000] [--duration 5] [--rounds 3] [--warmup 2] [--sessions 1,8,32]
 

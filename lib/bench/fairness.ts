@@ -12,9 +12,9 @@ import {
   nearbyRequests,
   withLoadedServer,
   type Scenario,
-} from "./bench-http";
-import { commandLine } from "./args";
-import { markdownTable } from "./format";
+} from "./http";
+import { commandLine } from "@/lib/cli/args";
+import { markdownTable } from "@/lib/text";
 
 const usage = `Usage: npm run bench:fairness -- [--count 20000] [--duration 15] [--connections 32] [--limits-only]
 

@@ -8,10 +8,10 @@ import { logLevel } from "@/lib/config/log-level";
 import { log } from "@/lib/log";
 import { DEMO_PASSWORD, demoUsers } from "@/lib/partner-idp";
 import { startDemoSso, type DemoSso } from "@/lib/partner-idp/demo";
-import { withLoadedServer } from "./bench-http";
-import { commandLine } from "./args";
-import { markdownTable } from "./format";
-import { runProgress as progress, stats, type Stats } from "./stats";
+import { withLoadedServer } from "./http";
+import { commandLine } from "@/lib/cli/args";
+import { markdownTable } from "@/lib/text";
+import { runProgress as progress, stats, type Stats } from "@/lib/cli/stats";
 
 const usage = `Usage: npm run bench:sso -- [--runs 200] [--warmup 20] [--page /search?q=Paris] [--count 2000]
 
