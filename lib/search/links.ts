@@ -13,7 +13,7 @@ export function placeSearchHref(placeId: string, stay: Stay = {}): string {
   return withStay(`${SEARCH_PATH}?placeId=${encodeURIComponent(placeId)}`, stay);
 }
 
-/** The query of a search: the place (else the typed words), the filters not at their defaults, then the stay. */
+/** The query of a search: the place (else the typed words), the filters set, then the stay. */
 export function searchQueryParams(search: {
   placeId?: string;
   q?: string;
@@ -24,7 +24,8 @@ export function searchQueryParams(search: {
   const p = new URLSearchParams();
   if (search.placeId) p.set("placeId", search.placeId);
   else if (search.q) p.set("q", search.q);
-  if (f.sort !== "distance") p.set("sort", f.sort);
+  // No sort: the place's own default (catalog defaultSort), so a link does not pin one.
+  if (f.sort) p.set("sort", f.sort);
   if (f.propertyType) p.set("type", f.propertyType);
   if (f.petFriendly) p.set("pets", "1");
   if (f.vacationRental) p.set("vr", "1");

@@ -12,7 +12,8 @@ describe("search-results links", () => {
   });
 
   it("write a search's query: the place before the typed words, filters off their defaults left out", () => {
-    const filters = { sort: "distance", petFriendly: false, vacationRental: false, page: 1 } as const;
+    // No sort: the place's default order, not pinned in the link.
+    const filters = { petFriendly: false, vacationRental: false, page: 1 } as const;
     expect(searchQueryParams({ q: "Paris", filters }).toString()).toBe("q=Paris");
     expect(searchQueryParams({ placeId: "abcdefgh23456", q: "Paris", filters }).toString()).toBe(
       "placeId=abcdefgh23456",
