@@ -181,11 +181,16 @@ test("search results: hovering or focusing a card highlights its marker, and a m
   expect(attempted).toEqual([]);
 });
 
-test("search results on a phone: the map above the list, nothing scrolls sideways", async ({ page, context }) => {
+test("search results on a phone: the map behind its toggle, then above the list, nothing scrolls sideways", async ({
+  page,
+  context,
+}) => {
   const attempted = await closeNetwork(context);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(site("aurora", "/search?q=Tokyo"));
   const map = page.getByTestId("results-map");
+  await expect(map).toBeHidden();
+  await page.getByText("Show map", { exact: true }).click();
   await expect(map.locator("a.map-marker").first()).toBeVisible();
   const mapBox = (await map.boundingBox())!;
   const firstCard = (await page.locator(".hotel-card").first().boundingBox())!;

@@ -23,6 +23,18 @@ export function stayLabels(m: Messages): StayLabels {
     adultsMany: m.stayAdultsMany,
     childrenOne: m.stayChildrenOne,
     childrenMany: m.stayChildrenMany,
+    calendar: {
+      calendar: m.stayCalendar,
+      previousMonth: m.stayPreviousMonth,
+      nextMonth: m.stayNextMonth,
+      nights: m.stayNights,
+      chooseCheckIn: m.stayChooseCheckIn,
+      chooseCheckOut: m.stayChooseCheckOut,
+      clear: m.stayClearDates,
+      done: m.stayDone,
+      checkIn: m.stayCheckIn,
+      checkOut: m.stayCheckOut,
+    },
     problems: {
       invalidDate: m.stayInvalidDate,
       missingDate: m.stayMissingDate,
@@ -43,7 +55,14 @@ export function searchBoxProps(
 ): Omit<Parameters<typeof SearchBox>[0], "action" | "destination" | "compact"> {
   return {
     language,
-    labels: { label: m.searchLabel, placeholder: m.searchPlaceholder, button, hotel: m.hotel, hotels: m.hotels },
+    labels: {
+      label: m.searchLabel,
+      placeholder: m.searchPlaceholder,
+      button,
+      hotel: m.hotel,
+      hotels: m.hotels,
+      hotelsIn: m.hotelsIn,
+    },
     stayLabels: stayLabels(m),
     stay: query.stayAsked,
     problems: query.stayProblems,

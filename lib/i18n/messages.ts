@@ -154,6 +154,22 @@ const en = {
   stayPastDate: "Check-in cannot be in the past.",
   stayTooLong: "A stay can be at most {max} nights.",
   stayInvalidRooms: "The rooms and guests could not be read: please choose them again.",
+  // phone-first pages, the range calendar, results (ICU MessageFormat)
+  menuLabel: "Language and currency",
+  searchEdit: "Edit",
+  stayAddDates: "Add dates",
+  stayNights: "{n, plural, one {# night} other {# nights}}",
+  stayCalendar: "Choose dates on a calendar",
+  stayPreviousMonth: "Previous month",
+  stayNextMonth: "Next month",
+  stayChooseCheckIn: "Choose your check-in date.",
+  stayChooseCheckOut: "Now choose your check-out date.",
+  stayClearDates: "Clear dates",
+  sortPopular: "Popularity",
+  filters: "Filters",
+  showMap: "Show map",
+  pages: "Pages",
+  pageNumber: "Page {n}",
 };
 
 export type Messages = typeof en;
@@ -242,6 +258,22 @@ const de: Partial<Messages> = {
   stayPastDate: "Die Anreise darf nicht in der Vergangenheit liegen.",
   stayTooLong: "Ein Aufenthalt darf höchstens {max} Nächte dauern.",
   stayInvalidRooms: "Zimmer und Gäste waren nicht lesbar: Bitte wählen Sie sie erneut.",
+  // phone-first pages, the range calendar, results (ICU MessageFormat)
+  menuLabel: "Sprache und Währung",
+  searchEdit: "Ändern",
+  stayAddDates: "Daten hinzufügen",
+  stayNights: "{n, plural, one {# Nacht} other {# Nächte}}",
+  stayCalendar: "Daten im Kalender wählen",
+  stayPreviousMonth: "Vorheriger Monat",
+  stayNextMonth: "Nächster Monat",
+  stayChooseCheckIn: "Wählen Sie Ihr Anreisedatum.",
+  stayChooseCheckOut: "Wählen Sie jetzt Ihr Abreisedatum.",
+  stayClearDates: "Daten löschen",
+  sortPopular: "Beliebtheit",
+  filters: "Filter",
+  showMap: "Karte anzeigen",
+  pages: "Seiten",
+  pageNumber: "Seite {n}",
 };
 
 const fr: Partial<Messages> = {
@@ -327,6 +359,22 @@ const fr: Partial<Messages> = {
   stayPastDate: "L’arrivée ne peut pas être dans le passé.",
   stayTooLong: "Un séjour ne peut pas dépasser {max} nuits.",
   stayInvalidRooms: "Les chambres et voyageurs sont illisibles : veuillez les choisir à nouveau.",
+  // phone-first pages, the range calendar, results (ICU MessageFormat)
+  menuLabel: "Langue et devise",
+  searchEdit: "Modifier",
+  stayAddDates: "Ajouter des dates",
+  stayNights: "{n, plural, one {# nuit} other {# nuits}}",
+  stayCalendar: "Choisir les dates dans un calendrier",
+  stayPreviousMonth: "Mois précédent",
+  stayNextMonth: "Mois suivant",
+  stayChooseCheckIn: "Choisissez votre date d’arrivée.",
+  stayChooseCheckOut: "Choisissez maintenant votre date de départ.",
+  stayClearDates: "Effacer les dates",
+  sortPopular: "Popularité",
+  filters: "Filtres",
+  showMap: "Afficher la carte",
+  pages: "Pages",
+  pageNumber: "Page {n}",
 };
 
 const es: Partial<Messages> = {
@@ -405,6 +453,22 @@ const es: Partial<Messages> = {
   stayPastDate: "La entrada no puede ser en el pasado.",
   stayTooLong: "Una estancia puede durar como máximo {max} noches.",
   stayInvalidRooms: "No se pudieron leer las habitaciones y huéspedes: elígelos de nuevo.",
+  // phone-first pages, the range calendar, results (ICU MessageFormat)
+  menuLabel: "Idioma y moneda",
+  searchEdit: "Editar",
+  stayAddDates: "Añadir fechas",
+  stayNights: "{n, plural, one {# noche} other {# noches}}",
+  stayCalendar: "Elegir las fechas en un calendario",
+  stayPreviousMonth: "Mes anterior",
+  stayNextMonth: "Mes siguiente",
+  stayChooseCheckIn: "Elija la fecha de entrada.",
+  stayChooseCheckOut: "Ahora elija la fecha de salida.",
+  stayClearDates: "Borrar fechas",
+  sortPopular: "Popularidad",
+  filters: "Filtros",
+  showMap: "Mostrar mapa",
+  pages: "Páginas",
+  pageNumber: "Página {n}",
 };
 
 const it: Partial<Messages> = {
@@ -480,6 +544,22 @@ const it: Partial<Messages> = {
   stayPastDate: "L’arrivo non può essere nel passato.",
   stayTooLong: "Un soggiorno può durare al massimo {max} notti.",
   stayInvalidRooms: "Camere e ospiti non leggibili: sceglili di nuovo.",
+  // phone-first pages, the range calendar, results (ICU MessageFormat)
+  menuLabel: "Lingua e valuta",
+  searchEdit: "Modifica",
+  stayAddDates: "Aggiungi date",
+  stayNights: "{n, plural, one {# notte} other {# notti}}",
+  stayCalendar: "Scegli le date su un calendario",
+  stayPreviousMonth: "Mese precedente",
+  stayNextMonth: "Mese successivo",
+  stayChooseCheckIn: "Scegli la data di arrivo.",
+  stayChooseCheckOut: "Ora scegli la data di partenza.",
+  stayClearDates: "Cancella le date",
+  sortPopular: "Popolarità",
+  filters: "Filtri",
+  showMap: "Mostra la mappa",
+  pages: "Pagine",
+  pageNumber: "Pagina {n}",
 };
 
 const nl: Partial<Messages> = {
@@ -555,6 +635,22 @@ const nl: Partial<Messages> = {
   stayPastDate: "Inchecken kan niet in het verleden liggen.",
   stayTooLong: "Een verblijf duurt hoogstens {max} nachten.",
   stayInvalidRooms: "De kamers en gasten konden niet worden gelezen: kies ze opnieuw.",
+  // phone-first pages, the range calendar, results (ICU MessageFormat)
+  menuLabel: "Taal en valuta",
+  searchEdit: "Wijzigen",
+  stayAddDates: "Data toevoegen",
+  stayNights: "{n, plural, one {# nacht} other {# nachten}}",
+  stayCalendar: "Data kiezen in een kalender",
+  stayPreviousMonth: "Vorige maand",
+  stayNextMonth: "Volgende maand",
+  stayChooseCheckIn: "Kies uw aankomstdatum.",
+  stayChooseCheckOut: "Kies nu uw vertrekdatum.",
+  stayClearDates: "Data wissen",
+  sortPopular: "Populariteit",
+  filters: "Filters",
+  showMap: "Kaart tonen",
+  pages: "Pagina’s",
+  pageNumber: "Pagina {n}",
 };
 
 const ja: Partial<Messages> = {
@@ -635,6 +731,22 @@ const ja: Partial<Messages> = {
   stayPastDate: "過去の日付にはチェックインできません。",
   stayTooLong: "滞在は最長{max}泊までです。",
   stayInvalidRooms: "客室数と人数を読み取れませんでした。もう一度選んでください。",
+  // phone-first pages, the range calendar, results (ICU MessageFormat)
+  menuLabel: "言語と通貨",
+  searchEdit: "変更",
+  stayAddDates: "日付を追加",
+  stayNights: "{n, plural, other {#泊}}",
+  stayCalendar: "カレンダーで日付を選択",
+  stayPreviousMonth: "前の月",
+  stayNextMonth: "次の月",
+  stayChooseCheckIn: "チェックイン日を選択してください。",
+  stayChooseCheckOut: "次にチェックアウト日を選択してください。",
+  stayClearDates: "日付をクリア",
+  sortPopular: "人気順",
+  filters: "絞り込み",
+  showMap: "地図を表示",
+  pages: "ページ",
+  pageNumber: "{n}ページ",
 };
 
 const translations: Partial<Record<Language, Partial<Messages>>> = { de, fr, es, it, nl, ja };

@@ -44,3 +44,21 @@ export function searchHref(query: SearchQuery, change: Partial<SearchFilters> & 
   });
   return `${SEARCH_PATH}?${params}`;
 }
+
+/**
+ * The numbered pager's items: the first and last page, the current one with `around` pages either side, and a gap
+ * where pages are left out ("1 … 4 5 6 … 12"); a gap never stands for a single page (that page is shown instead).
+ */
+export function pagerItems(page: number, pages: number, around = 1): (number | "gap")[] {
+  const shown = new Set([1, pages]);
+  for (let p = page - around; p <= page + around; p++) if (p >= 1 && p <= pages) shown.add(p);
+  const sorted = [...shown].sort((a, b) => a - b);
+  const out: (number | "gap")[] = [];
+  for (const p of sorted) {
+    const last = out[out.length - 1];
+    if (typeof last === "number" && p - last === 2) out.push(last + 1);
+    else if (typeof last === "number" && p - last > 2) out.push("gap");
+    out.push(p);
+  }
+  return out;
+}

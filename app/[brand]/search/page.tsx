@@ -6,10 +6,12 @@ import { shownImages } from "@/lib/hotels/images";
 import { format, messages } from "@/lib/i18n/messages";
 import { countryName } from "@/lib/locale";
 import { placeName } from "@/lib/places/types";
-import { SEARCH_PATH, searchHref, searchQueryParams } from "@/lib/search/links";
+import { pagerItems, SEARCH_PATH, searchHref, searchQueryParams } from "@/lib/search/links";
 import { parseSearchQuery, type QueryValues } from "@/lib/search/params";
 import { hotelCatalog } from "@/lib/search/service";
-import { stayParams, withStay } from "@/lib/search/stay";
+import { STAY_DEFAULT_ROOMS, stayParams, withStay } from "@/lib/search/stay";
+import { roomsOf } from "@/lib/places/rooms";
+import { formatCount } from "@/lib/search/count-message";
 import { store } from "@/lib/store";
 import { trackArrival } from "@/lib/tracking/arrivals";
 import { config } from "@/lib/config";
@@ -18,7 +20,9 @@ import { MapView } from "../../_components/map";
 import { MapSync } from "../../_components/map-sync";
 import { SearchBox } from "../search-box";
 import { hotelPath } from "@/lib/content/hotel-id";
-import { searchBoxProps } from "../stay-labels";
+import { searchBoxProps, stayLabels } from "../stay-labels";
+import { datesSummary, roomsSummary } from "../stay-summary";
+import { FiltersForm } from "./filters-form";
 
 export const dynamic = "force-dynamic";
 
@@ -56,7 +60,7 @@ export default async function SearchPage({ params, searchParams }: Props) {
   const placeId = query.placeId ?? typed?.places[0]?.place.placeId;
   const result = placeId ? catalog.search(placeId, query.filters) : undefined;
   /** The search box again, to change the destination or the stay (it keeps the place and filters while unchanged). */
-  const box = (
+  const searchBox = (
     <SearchBox
       compact
       {...searchBoxProps(m, language, query)}
@@ -74,6 +78,24 @@ export default async function SearchPage({ params, searchParams }: Props) {
           : { text: query.q ?? "" }
       }
     />
+  );
+  // Phone first: the search is one line (where, when, who) that opens the form; open from the start when there is
+  // nothing to show yet or the stay asked for needs correcting. Wide screens show the form itself (globals.css).
+  const destinationText = result ? placeName(result.place, language) : query.q;
+  const box = (
+    <details className="search-summary" open={!result || query.stayProblems.length > 0}>
+      <summary>
+        <span className="summary-text">
+          {destinationText && <strong>{destinationText}</strong>}
+          <span>
+            {datesSummary(query.stay, { nights: m.stayNights, none: m.stayAddDates }, language)} ·{" "}
+            {roomsSummary(roomsOf(query.stay.rooms ?? STAY_DEFAULT_ROOMS), stayLabels(m))}
+          </span>
+        </span>
+        <span className="summary-edit">{m.searchEdit}</span>
+      </summary>
+      {searchBox}
+    </details>
   );
 
   if (!result) {
@@ -114,50 +136,81 @@ export default async function SearchPage({ params, searchParams }: Props) {
   const stay = stayParams(query.stay).toString();
   const hotelHref = (id: string) => `${hotelPath(id)}${stay ? `?${stay}` : ""}`;
   const filtered = !!(query.filters.propertyType || query.filters.petFriendly || query.filters.vacationRental);
+  const pageHref = (page: number) => searchHref({ ...query, placeId: result.place.placeId }, { page });
+
+  const sortLabels = { popular: m.sortPopular, distance: m.sortDistance, name: m.sortName } as const;
+  const sorts = (["popular", "distance", "name"] as const).filter(
+    // Distance from a country's or region's centre orders nothing a traveller cares about: popularity does.
+    (s) => s !== "distance" || result.sort === "distance",
+  );
+  const activeFilters =
+    (query.filters.propertyType ? 1 : 0) + (query.filters.petFriendly ? 1 : 0) + (query.filters.vacationRental ? 1 : 0);
+  const stayFields = (
+    <>
+      {query.stay.rooms && <input type="hidden" name="rooms" value={query.stay.rooms} />}
+      {query.stay.checkIn && <input type="hidden" name="checkIn" value={query.stay.checkIn} />}
+      {query.stay.checkOut && <input type="hidden" name="checkOut" value={query.stay.checkOut} />}
+    </>
+  );
 
   return (
     <section className="results" id="results">
-      <h1>{title}</h1>
-      <p className="muted">
-        {countryName(result.place.country, language)} ·{" "}
-        <span data-testid="result-count">
-          {format(m.resultCount, { total: number.format(result.total), inPlace: number.format(result.inPlace) })}
-        </span>
-      </p>
       {box}
-      <form className="filters" method="get" action={SEARCH_PATH}>
+      <div className="results-head">
+        <h1>{title}</h1>
+        <p className="muted">
+          {countryName(result.place.country, language)} ·{" "}
+          <span data-testid="result-count">
+            {format(m.resultCount, { total: number.format(result.total), inPlace: number.format(result.inPlace) })}
+          </span>
+        </p>
+      </div>
+      <FiltersForm action={SEARCH_PATH} submitLabel={m.apply}>
         <input type="hidden" name="placeId" value={result.place.placeId} />
-        {query.stay.rooms && <input type="hidden" name="rooms" value={query.stay.rooms} />}
-        {query.stay.checkIn && <input type="hidden" name="checkIn" value={query.stay.checkIn} />}
-        {query.stay.checkOut && <input type="hidden" name="checkOut" value={query.stay.checkOut} />}
-        <label>
+        {stayFields}
+        <label className="sort">
           <span>{m.sortBy}</span>
-          <select name="sort" defaultValue={query.filters.sort}>
-            <option value="distance">{m.sortDistance}</option>
-            <option value="name">{m.sortName}</option>
-          </select>
-        </label>
-        <label>
-          <span>{m.propertyType}</span>
-          <select name="type" defaultValue={query.filters.propertyType ?? ""}>
-            <option value="">{m.anyType}</option>
-            {result.propertyTypes.map((t) => (
-              <option key={t.type} value={t.type}>
-                {t.type} ({t.count})
+          <select name="sort" defaultValue={result.sort}>
+            {sorts.map((s) => (
+              <option key={s} value={s}>
+                {sortLabels[s]}
               </option>
             ))}
           </select>
         </label>
-        <label className="check">
-          <input type="checkbox" name="pets" value="1" defaultChecked={query.filters.petFriendly} />
-          <span>{m.petFriendly}</span>
-        </label>
-        <label className="check">
-          <input type="checkbox" name="vr" value="1" defaultChecked={query.filters.vacationRental} />
-          <span>{m.vacationRental}</span>
-        </label>
-        <button type="submit">{m.apply}</button>
-      </form>
+        <details className="filter-choices" open={activeFilters > 0}>
+          <summary>
+            {m.filters}
+            {activeFilters > 0 && <span className="badge"> ({activeFilters})</span>}
+          </summary>
+          <div className="filter-fields">
+            <label>
+              <span>{m.propertyType}</span>
+              <select name="type" defaultValue={query.filters.propertyType ?? ""}>
+                <option value="">{m.anyType}</option>
+                {result.facets.propertyTypes.map((t) => (
+                  <option key={t.type} value={t.type}>
+                    {t.type} ({number.format(t.count)})
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="check">
+              <input type="checkbox" name="pets" value="1" defaultChecked={query.filters.petFriendly} />
+              <span>
+                {m.petFriendly} <span className="facet-count">({number.format(result.facets.petFriendly)})</span>
+              </span>
+            </label>
+            <label className="check">
+              <input type="checkbox" name="vr" value="1" defaultChecked={query.filters.vacationRental} />
+              <span>
+                {m.vacationRental}{" "}
+                <span className="facet-count">({number.format(result.facets.vacationRental)})</span>
+              </span>
+            </label>
+          </div>
+        </details>
+      </FiltersForm>
 
       {result.total === 0 ? (
         <div className="empty">
@@ -206,8 +259,10 @@ export default async function SearchPage({ params, searchParams }: Props) {
           })}
         </ol>
       )}
+
       {result.items.length > 0 && (
-        <>
+        <details className="map-toggle">
+          <summary>{m.showMap}</summary>
           {/* The page's hotels on a map (a marker and its card highlight together: MapSync). */}
           <MapView
             testId="results-map"
@@ -226,25 +281,41 @@ export default async function SearchPage({ params, searchParams }: Props) {
             credits={{ base: m.mapBaseCredit, tiles: m.mapTilesCredit }}
           />
           <MapSync containerId="results" />
-        </>
+        </details>
       )}
 
       {result.pages > 1 && (
-        <nav className="pager" aria-label={format(m.pageOf, { page: result.page, pages: result.pages })}>
-          {result.page > 1 ? (
-            <Link rel="prev" href={searchHref({ ...query, placeId: result.place.placeId }, { page: result.page - 1 })}>
+        <nav className="pager" aria-label={m.pages}>
+          {result.page > 1 && (
+            <Link rel="prev" href={pageHref(result.page - 1)}>
               ← {m.previous}
             </Link>
-          ) : (
-            <span />
           )}
-          <span>{format(m.pageOf, { page: result.page, pages: result.pages })}</span>
-          {result.page < result.pages ? (
-            <Link rel="next" href={searchHref({ ...query, placeId: result.place.placeId }, { page: result.page + 1 })}>
+          <ol>
+            {pagerItems(result.page, result.pages).map((p, i) =>
+              p === "gap" ? (
+                <li key={`gap${i}`} aria-hidden="true">
+                  …
+                </li>
+              ) : (
+                <li key={p}>
+                  {p === result.page ? (
+                    <Link href={pageHref(p)} aria-current="page" aria-label={formatCount(m.pageNumber, p, language)}>
+                      {number.format(p)}
+                    </Link>
+                  ) : (
+                    <Link href={pageHref(p)} aria-label={formatCount(m.pageNumber, p, language)}>
+                      {number.format(p)}
+                    </Link>
+                  )}
+                </li>
+              ),
+            )}
+          </ol>
+          {result.page < result.pages && (
+            <Link rel="next" href={pageHref(result.page + 1)}>
               {m.next} →
             </Link>
-          ) : (
-            <span />
           )}
         </nav>
       )}
