@@ -137,8 +137,8 @@ test("choosing a destination moves on to the dates: the range calendar picks bot
   await expect(focused).toHaveAttribute("aria-label", /, Check-out$/);
   await page.screenshot({ path: screenshotPath("mobile-calendar.png") });
 
-  const checkIn = await page.getByLabel("Check-in").inputValue();
-  const checkOut = await page.getByLabel("Check-out").inputValue();
+  const checkIn = await page.getByLabel("Check-in", { exact: true }).inputValue();
+  const checkOut = await page.getByLabel("Check-out", { exact: true }).inputValue();
   expect(dayOf(checkOut) - dayOf(checkIn)).toBe(3);
 
   // Escape closes it, the focus returns to its button, the nights stay in view.
@@ -217,7 +217,7 @@ test("without JavaScript: the filters submit with their button, the dates are ty
     await page.getByRole("button", { name: "Apply" }).click();
     await expect(page).toHaveURL(/pets=1/);
     await page.getByText("Edit", { exact: true }).click();
-    await expect(page.getByLabel("Check-in")).toBeVisible();
+    await expect(page.getByLabel("Check-in", { exact: true })).toBeVisible();
     await expect(page.getByRole("button", { name: "Choose dates on a calendar" })).toBeHidden();
   } finally {
     await context.close();

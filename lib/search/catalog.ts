@@ -436,7 +436,13 @@ export class HotelCatalog {
    * when the airport has none, before them; when too few places start with the text, places a typo or two away
    * (allowedEdits) follow, closest spelling first. Then hotels the same way (by prefix), by name.
    */
-  suggest(text: string, language: Language, limit = { places: 6, hotels: 4 }): Suggestion {
+  suggest(
+    text: string,
+    language: Language,
+    limit = { places: 6, hotels: 4 },
+    /** false: word prefixes only, no IATA codes or typos (what bench:suggest measures the rest against). */
+    tolerant = true,
+  ): Suggestion {
     const prefix = foldName(text);
     if (!prefix) return { places: [], hotels: [] };
     const seen = new Set<Place>();
@@ -446,14 +452,14 @@ export class HotelCatalog {
       seen.add(place);
       out.push({ ...this.describe(place, language), match, ...(airport ? { airport } : {}) });
     };
-    for (const { airport, place } of this.byIata(prefix)) add(place, "iata", airport);
+    if (tolerant) for (const { airport, place } of this.byIata(prefix)) add(place, "iata", airport);
     const byPrefix = new Set<Place>();
     for (const { ref } of prefixed(this.placeNames, prefix, 5_000)) byPrefix.add(this.view.listed[ref]!);
     [...byPrefix]
       .map((place) => ({ place, hotelsCnt: this.view.hotelsCnt(place) }))
       .sort((a, b) => b.hotelsCnt - a.hotelsCnt || b.place.population - a.place.population)
       .forEach(({ place }) => add(place, "prefix"));
-    if (out.length < limit.places) {
+    if (tolerant && out.length < limit.places) {
       for (const place of this.closeSpellings(prefix)) add(place, "spelling");
     }
     const hotels = new Set<CatalogHotel>();
