@@ -86,9 +86,11 @@ test("suggestions say each place's kind and where it lies; a typo and an airport
   await page.goto(site("aurora"));
   const box = destinationBox(page);
   await box.pressSequentially("Paris");
-  await expect(suggestions(page).filter({ hasText: /^Paris/ }).first()).toContainText(
-    /City · Île-de-France, France · \d+ hotels/,
-  );
+  await expect(
+    suggestions(page)
+      .filter({ hasText: /^Paris/ })
+      .first(),
+  ).toContainText(/City · Île-de-France, France · \d+ hotels/);
   await box.fill("");
   await box.pressSequentially("Pariss");
   await expect(suggestions(page).first()).toContainText(/^Paris.*City/);
@@ -189,9 +191,9 @@ test("a country's results: popular first, filters apply at once with counts that
 
   // The property types now count pet-friendly hotels only: choosing one gives exactly its count.
   const type = page.getByRole("combobox", { name: "Property type" });
-  const options = await type.locator("option").evaluateAll((os) =>
-    os.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent ?? "" })),
-  );
+  const options = await type
+    .locator("option")
+    .evaluateAll((os) => os.map((o) => ({ value: (o as HTMLOptionElement).value, text: o.textContent ?? "" })));
   const withHotels = options.find((o) => o.value && !/\(0\)$/.test(o.text))!;
   const typeCount = Number(withHotels.text.match(/\((\d+)\)$/)![1]);
   expect(typeCount).toBeLessThanOrEqual(petsCount);

@@ -97,7 +97,9 @@ export function RangeCalendar(props: {
   const lead = (new Date(firstOfMonth * DAY_MS).getUTCDay() - weekStart + 7) % 7;
   const weeks: (number | undefined)[][] = [];
   for (let i = -lead; i < daysInMonth; i += 7) {
-    weeks.push(Array.from({ length: 7 }, (_, j) => (i + j >= 0 && i + j < daysInMonth ? firstOfMonth + i + j : undefined)));
+    weeks.push(
+      Array.from({ length: 7 }, (_, j) => (i + j >= 0 && i + j < daysInMonth ? firstOfMonth + i + j : undefined)),
+    );
   }
 
   const monthTitle = new Intl.DateTimeFormat(language, { month: "long", year: "numeric", timeZone: "UTC" }).format(
@@ -149,8 +151,7 @@ export function RangeCalendar(props: {
   }
 
   const nights = nightsBetween(props.checkIn, props.checkOut);
-  const role = (day: number) =>
-    day === start ? l.checkIn : day === end ? l.checkOut : undefined;
+  const role = (day: number) => (day === start ? l.checkIn : day === end ? l.checkOut : undefined);
 
   return (
     <div
@@ -230,7 +231,11 @@ export function RangeCalendar(props: {
       </table>
       <div className={styles.calendarFoot}>
         <p aria-live="polite" data-testid="calendar-status" className={styles.calendarStatus}>
-          {nights ? formatCount(l.nights, nights, language) : picking === "checkOut" ? l.chooseCheckOut : l.chooseCheckIn}
+          {nights
+            ? formatCount(l.nights, nights, language)
+            : picking === "checkOut"
+              ? l.chooseCheckOut
+              : l.chooseCheckIn}
         </p>
         <div className={styles.panelActions}>
           <button type="button" className={styles.linkButton} onClick={() => props.onChange("", "")}>

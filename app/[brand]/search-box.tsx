@@ -168,6 +168,8 @@ export function SearchBox(props: {
   const calendarId = `${id}-calendar`;
   const calendarToggle = useRef<HTMLButtonElement>(null);
   const nights = nightsBetween(checkIn, checkOut);
+  const nightsText =
+    nights && nights <= STAY_MAX_NIGHTS ? formatCount(props.stayLabels.calendar.nights, nights, props.language) : "";
 
   /** The stay as chosen now, or undefined after showing what is wrong (focus on the first field concerned). */
   function checkedStay(): Stay | undefined {
@@ -310,7 +312,10 @@ export function SearchBox(props: {
           ref={calendarToggle}
           type="button"
           className={styles.calendarToggle}
-          aria-label={props.stayLabels.calendar.calendar}
+          // The visible nights end the name (WCAG 2.5.3), "Choose dates on a calendar: 3 nights".
+          aria-label={
+            nightsText ? `${props.stayLabels.calendar.calendar}: ${nightsText}` : props.stayLabels.calendar.calendar
+          }
           title={props.stayLabels.calendar.calendar}
           aria-expanded={calendarOpen}
           aria-controls={calendarId}
@@ -318,10 +323,10 @@ export function SearchBox(props: {
         >
           {/* Drawn by CSS: the hotel page lets no SVG into its article (hostile records). */}
           <span aria-hidden="true" className={styles.calendarIcon} />
+          <span className={styles.nights} data-testid="stay-nights">
+            {nightsText}
+          </span>
         </button>
-        <p className={styles.nights} data-testid="stay-nights">
-          {nights && nights <= STAY_MAX_NIGHTS ? formatCount(props.stayLabels.calendar.nights, nights, props.language) : ""}
-        </p>
         {calendarOpen && (
           <RangeCalendar
             id={calendarId}

@@ -35,7 +35,6 @@ export function roomsSummary(rooms: Room[], l: RoomsPickerLabels): string {
     .join(" · ");
 }
 
-
 /** The dates part of a stay's summary: "12–14 Jun · 2 nights", or `none` without both dates. */
 export function datesSummary(
   stay: { checkIn?: string; checkOut?: string },

@@ -170,6 +170,7 @@ const en = {
   showMap: "Show map",
   pages: "Pages",
   pageNumber: "Page {n}",
+  hideMap: "Hide map",
 };
 
 export type Messages = typeof en;
@@ -274,6 +275,7 @@ const de: Partial<Messages> = {
   showMap: "Karte anzeigen",
   pages: "Seiten",
   pageNumber: "Seite {n}",
+  hideMap: "Karte ausblenden",
 };
 
 const fr: Partial<Messages> = {
@@ -375,6 +377,7 @@ const fr: Partial<Messages> = {
   showMap: "Afficher la carte",
   pages: "Pages",
   pageNumber: "Page {n}",
+  hideMap: "Masquer la carte",
 };
 
 const es: Partial<Messages> = {
@@ -469,6 +472,7 @@ const es: Partial<Messages> = {
   showMap: "Mostrar mapa",
   pages: "Páginas",
   pageNumber: "Página {n}",
+  hideMap: "Ocultar mapa",
 };
 
 const it: Partial<Messages> = {
@@ -560,6 +564,7 @@ const it: Partial<Messages> = {
   showMap: "Mostra la mappa",
   pages: "Pagine",
   pageNumber: "Pagina {n}",
+  hideMap: "Nascondi la mappa",
 };
 
 const nl: Partial<Messages> = {
@@ -651,6 +656,7 @@ const nl: Partial<Messages> = {
   showMap: "Kaart tonen",
   pages: "Pagina’s",
   pageNumber: "Pagina {n}",
+  hideMap: "Kaart verbergen",
 };
 
 const ja: Partial<Messages> = {
@@ -747,6 +753,7 @@ const ja: Partial<Messages> = {
   showMap: "地図を表示",
   pages: "ページ",
   pageNumber: "{n}ページ",
+  hideMap: "地図を隠す",
 };
 
 const translations: Partial<Record<Language, Partial<Messages>>> = { de, fr, es, it, nl, ja };

@@ -106,7 +106,10 @@ const searchInput = z.strictObject({
   petFriendly: z.boolean().optional().describe("true: only hotels that accept pets."),
   vacationRental: z.boolean().optional().describe("true: only vacation rentals."),
   country: z.string().max(100).optional().describe("Only hotels in this country (ISO code such as FR, or its name)."),
-  sort: z.enum(SORTS).optional().describe(
+  sort: z
+    .enum(SORTS)
+    .optional()
+    .describe(
       "distance (default: nearest the place's centre first), name, or popular (the hotels of the towns with the " +
         "most hotels first).",
     ),

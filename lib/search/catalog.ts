@@ -193,11 +193,7 @@ function popularityRanks(
       const pb = home[b];
       if (pa !== pb) {
         if (!pa || !pb) return pa ? -1 : 1;
-        return (
-          homeCount[b]! - homeCount[a]! ||
-          pb.population - pa.population ||
-          (pa.placeId < pb.placeId ? -1 : 1)
-        );
+        return homeCount[b]! - homeCount[a]! || pb.population - pa.population || (pa.placeId < pb.placeId ? -1 : 1);
       }
       return homeKm[a]! - homeKm[b]! || (hotels[a]!.id < hotels[b]!.id ? -1 : hotels[a]!.id > hotels[b]!.id ? 1 : 0);
     });
@@ -259,7 +255,8 @@ class FacetCounter {
     const type = f.propertyType === undefined || hotel.propertyType === f.propertyType;
     const pets = !f.petFriendly || hotel.petFriendly === true;
     const rental = !f.vacationRental || hotel.vacationRental === true;
-    if (pets && rental && hotel.propertyType) this.types.set(hotel.propertyType, (this.types.get(hotel.propertyType) ?? 0) + 1);
+    if (pets && rental && hotel.propertyType)
+      this.types.set(hotel.propertyType, (this.types.get(hotel.propertyType) ?? 0) + 1);
     if (type && rental && hotel.petFriendly === true) this.pets++;
     if (type && pets && hotel.vacationRental === true) this.rentals++;
     return type && pets && rental;
@@ -552,8 +549,7 @@ export class HotelCatalog {
     }
     return [...found]
       .sort(
-        ([a, da], [b, db]) =>
-          da - db || this.view.hotelsCnt(b) - this.view.hotelsCnt(a) || b.population - a.population,
+        ([a, da], [b, db]) => da - db || this.view.hotelsCnt(b) - this.view.hotelsCnt(a) || b.population - a.population,
       )
       .map(([place]) => place);
   }

@@ -154,7 +154,9 @@ export default async function SearchPage({ params, searchParams }: Props) {
   );
 
   return (
-    <section className="results" id="results">
+    // The layout with a map is known from the start ("with-map", not :has(.map-toggle)), so nothing moves when the map
+    // arrives after the list while the page streams in.
+    <section className={result.items.length > 0 ? "results with-map" : "results"} id="results">
       {box}
       <div className="results-head">
         <h1>{title}</h1>
@@ -204,8 +206,7 @@ export default async function SearchPage({ params, searchParams }: Props) {
             <label className="check">
               <input type="checkbox" name="vr" value="1" defaultChecked={query.filters.vacationRental} />
               <span>
-                {m.vacationRental}{" "}
-                <span className="facet-count">({number.format(result.facets.vacationRental)})</span>
+                {m.vacationRental} <span className="facet-count">({number.format(result.facets.vacationRental)})</span>
               </span>
             </label>
           </div>
@@ -228,14 +229,22 @@ export default async function SearchPage({ params, searchParams }: Props) {
         </div>
       ) : (
         <ol className="hotel-list">
-          {result.items.map(({ hotel, distanceKm }) => {
+          {result.items.map(({ hotel, distanceKm }, i) => {
             const image = shownImages(records.get(hotel.id)?.images, language)[0];
             const href = hotelHref(hotel.id);
             return (
               <li key={hotel.id} className="hotel-card" data-map-key={hotel.id}>
                 {image ? (
                   // eslint-disable-next-line @next/next/no-img-element -- supplier images come from arbitrary hosts
-                  <img src={image.src} alt={image.caption ?? hotel.name} width={160} height={110} loading="lazy" />
+                  <img
+                    src={image.src}
+                    alt={image.caption ?? hotel.name}
+                    width={160}
+                    height={110}
+                    // The first cards are on the first screen (a phone's too): not lazy, the first one first.
+                    loading={i < 3 ? "eager" : "lazy"}
+                    fetchPriority={i === 0 ? "high" : undefined}
+                  />
                 ) : (
                   <div className="no-image" aria-hidden />
                 )}
@@ -262,7 +271,10 @@ export default async function SearchPage({ params, searchParams }: Props) {
 
       {result.items.length > 0 && (
         <details className="map-toggle">
-          <summary>{m.showMap}</summary>
+          <summary>
+            <span className="when-closed">{m.showMap}</span>
+            <span className="when-open">{m.hideMap}</span>
+          </summary>
           {/* The page's hotels on a map (a marker and its card highlight together: MapSync). */}
           <MapView
             testId="results-map"

@@ -60,7 +60,7 @@ describe("suggestions over the real gazetteer", () => {
     expect(first!.place.name).toMatch(/Haneda/);
   });
 
-  it('tells Tokyo the prefecture from Tokyo the city in the prefecture', () => {
+  it("tells Tokyo the prefecture from Tokyo the city in the prefecture", () => {
     const tokyo = catalog.suggest("Tokyo", "en").places.filter((p) => p.name === "Tokyo");
     expect(tokyo.map((p) => p.place.category).sort()).toEqual(["adminDivision", "city"]);
     const city = tokyo.find((p) => p.place.category === "city")!;
