@@ -7,7 +7,7 @@ import {
 
 const nextConfig: NextConfig = {
   // Native and Node-only modules stay out of the server bundle.
-  serverExternalPackages: ["better-sqlite3", "pg", "ssh2", "ssh2-sftp-client", "pino", "compression"],
+  serverExternalPackages: ["better-sqlite3", "pg", "ssh2", "ssh2-sftp-client", "pino", "compression", "prom-client"],
   poweredByHeader: false,
   // Responses are compressed by lib/server (br, gzip, deflate); Next's built-in compression knows only gzip/deflate.
   compress: false,

@@ -18,7 +18,7 @@ import { requestFacts } from "@/lib/http/request-facts";
 import { newNonce, pageContentSecurityPolicy } from "@/lib/http/security-headers";
 import { config as appConfig } from "@/lib/config";
 import { tileOrigin } from "@/lib/maps/tile-server";
-import { bearerRefusal } from "@/lib/ops/token";
+import { bearerRefusal, METRICS_PATH, metricsServed } from "@/lib/ops/token";
 
 const YEAR = 365 * 24 * 3600;
 
@@ -88,6 +88,8 @@ export async function proxy(request: NextRequest) {
     const policy = contentSecurityPolicy(request, undefined);
     return withPolicy(NextResponse.next({ request: { headers: requestWithPolicy(request, policy) } }), policy);
   }
+  // Prometheus's scrape on the operators' hosts (its route checks who asks); on any other host an unknown page.
+  if (url.pathname === METRICS_PATH && metricsServed(request.headers.get("host"))) return NextResponse.next();
   const brand = brands().forHost(request.headers.get("host"));
   const policy = contentSecurityPolicy(request, brand);
   if (!brand) {

@@ -20,6 +20,8 @@ const PAGES = [
   site("aurora", "/no-such-page"),
   site("sakura", "/sign-in"),
   site("aurora", "/sign-in?error=OAuthCallbackError"),
+  site("aurora", "/sso/sign-in-yourself"),
+  site("sakura", `/sso/sign-in-yourself/${"A".repeat(22)}.${"B".repeat(43)}`),
   `${IDP}/`,
   `http://127.0.0.1:${PORT}/ops`,
 ];

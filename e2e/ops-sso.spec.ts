@@ -117,10 +117,12 @@ test("an operator validates a brand's staging provider live, then takes its onbo
   );
 
   // The validator with the configured staging credentials and the partner's test user: the items appear as they run.
-  await page.getByLabel("Environment").selectOption("staging");
-  await expect(page.getByLabel(/The configured credentials/)).toBeChecked();
-  await page.getByLabel("Username or e-mail").fill(PARTNER_USER.email);
-  await page.getByLabel("Password", { exact: true }).fill(PARTNER_PASSWORD);
+  // (The page's other form, "Sign in yourself", has fields of the same names.)
+  const validator = page.getByRole("region", { name: "Run the validator" });
+  await validator.getByLabel("Environment").selectOption("staging");
+  await expect(validator.getByLabel(/The configured credentials/)).toBeChecked();
+  await validator.getByLabel("Username or e-mail").fill(PARTNER_USER.email);
+  await validator.getByLabel("Password", { exact: true }).fill(PARTNER_PASSWORD);
   await page.getByRole("button", { name: "Run the checklist" }).click();
   await expect(page.getByRole("button", { name: "Checking…" })).toBeDisabled();
   const rows = page.locator(".check-results tbody tr");

@@ -22,6 +22,7 @@ const PAGES = [
   site("aurora"),
   site("sakura", "/search?q=Paris"),
   site("aurora", "/sso-test"),
+  site("aurora", "/sso/sign-in-yourself"),
   site("aurora", "/sign-in"),
   site("sakura", "/hotels/NOPE-404"),
   `http://unknown.localhost:${PORT}/`,

@@ -9,6 +9,7 @@ import { spawn } from "node:child_process";
 import { exitWithParent } from "@/lib/runtime/parent";
 import { startDemoSso } from "../lib/partner-idp/demo";
 import { cliEntry } from "@/lib/testing/cli";
+import { SAMPLE_RATES_FILE } from "@/lib/exchange-rates";
 import { E2E_SSO_DIR } from "./fixtures/site";
 
 /** The operators' token of the e2e server (the status page tests sign in with it). */
@@ -78,9 +79,21 @@ export async function seed(): Promise<void> {
  * The e2e web server, as `npm run demo` runs the product: seed a fresh store, start the reference partner IdP with
  * both brands registered (silent login on), then serve the built app on it (Playwright stops it after the run).
  */
+/**
+ * The shipped sample of the ECB reference rates (lib/exchange-rates/sample) dated today, so that its rates are in
+ * force (not stale) whenever the run is: the browser tests check the fees' conversions with its values.
+ */
+export const E2E_RATES_FILE = path.join(".data", "e2e", "eurofxref-daily.xml");
+function freshRates(): void {
+  const today = new Date().toISOString().slice(0, 10);
+  const sample = fs.readFileSync(SAMPLE_RATES_FILE, "utf8");
+  fs.writeFileSync(E2E_RATES_FILE, sample.replace(/time='\d{4}-\d{2}-\d{2}'/, `time='${today}'`));
+}
+
 export async function serve(port: string, idpPort: string): Promise<void> {
   exitWithParent(process.ppid);
   await seed();
+  freshRates();
   const sso = await startDemoSso({ appPort: Number(port), idpPort: Number(idpPort), dataDir: E2E_SSO_DIR });
   const server = spawn(process.execPath, [...cliEntry("start"), "--port", port, "--hostname", "127.0.0.1"], {
     stdio: "inherit",
@@ -88,6 +101,7 @@ export async function serve(port: string, idpPort: string): Promise<void> {
       ...process.env,
       DATABASE_URL: "sqlite://.data/e2e/hotels.sqlite",
       OPS_TOKEN: E2E_OPS_TOKEN,
+      EXCHANGE_RATES_FILE: E2E_RATES_FILE,
       EXIT_WITH_PARENT: String(process.pid),
       ...sso.env,
       // The IdP is up for the whole run: the brand trusts the start-up's discovery instead of probing the IdP before

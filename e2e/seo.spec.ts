@@ -21,6 +21,7 @@ test("robots.txt and sitemap.xml per brand host, on the brand's canonical origin
     const txt = await robots.text();
     expect(txt).toContain("Disallow: /api/");
     expect(txt).toContain("Disallow: /ops");
+    expect(txt).toContain("Disallow: /rates/");
     expect(txt).toContain(`Sitemap: ${CANONICAL[brand]}/sitemap.xml`);
     const map = await request.get("/sitemap.xml", onHost(brand));
     expect(map.status()).toBe(200);

@@ -99,10 +99,14 @@ test("after signing out of a brand the visitor is not silently signed back in; t
   await account(page).getByRole("button", { name: "Sign out" }).click();
   await expect(account(page).getByRole("button", { name: "Sign in" })).toBeVisible();
   await expect(page).toHaveURL(site("aurora", "/search?q=Paris"));
+  // The page says so, once.
+  await expect(page.locator(".sso-notice")).toHaveText("You are signed out.");
+  await expect(page.locator(".sso-notice")).toHaveAttribute("role", "status");
   const idp = watchIdp(page);
   for (const p of ["/", "/search?q=Rome"]) {
     await page.goto(site("aurora", p));
     await expect(account(page).getByRole("button", { name: "Sign in" })).toBeVisible();
+    await expect(page.locator(".sso-notice")).toHaveCount(0);
   }
   expect(idp.authorize).toEqual([]);
   await page.goto(site("sakura", "/"));

@@ -32,13 +32,24 @@ export async function Account({ m, provider }: { m: Messages; provider: string }
   );
 }
 
-/** The one-time message after an interactive sign-in that did not complete (set by /oauth2/idpresponse). */
+/**
+ * The one-time message of the page after a sign-on step: an interactive sign-in that did not complete (set by
+ * /oauth2/idpresponse), an IdP that did not answer, or a sign-out (both set by the header's forms).
+ */
 export async function SsoNoticeBanner({ m, provider }: { m: Messages; provider: string }) {
   const notice = (await headers()).get(BRAND_HEADERS.ssoNotice) as SsoNotice | null;
-  if (notice !== "failed" && notice !== "unavailable") return null;
+  const text =
+    notice === "failed"
+      ? format(m.signInFailed, { provider })
+      : notice === "unavailable"
+        ? m.signInUnavailable
+        : notice === "signedOut"
+          ? m.signedOut
+          : undefined;
+  if (!text) return null;
   return (
-    <p className="sso-notice" role="status">
-      {notice === "failed" ? format(m.signInFailed, { provider }) : m.signInUnavailable}
+    <p className="sso-notice" data-notice={notice} role="status">
+      {text}
     </p>
   );
 }

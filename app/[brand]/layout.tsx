@@ -91,7 +91,7 @@ export default async function BrandLayout({ children, params }: Props) {
         <span>
           © {brand.displayName} · {preferences.currency}
         </span>
-        <Attribution />
+        <Attribution language={preferences.language} />
       </footer>
     </div>
   );

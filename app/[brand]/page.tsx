@@ -7,7 +7,7 @@ import { parseSearchQuery, type QueryValues } from "@/lib/search/params";
 import { placeSearchHref } from "@/lib/search/links";
 import { hotelCatalog } from "@/lib/search/service";
 import { SearchBox } from "./search-box";
-import { searchBoxProps } from "./stay-labels";
+import { searchBoxProps, stayHint } from "./stay-labels";
 
 export const dynamic = "force-dynamic";
 
@@ -30,7 +30,7 @@ export default async function Home({
       <section className="hero">
         <h1>{m.searchPlaceholder}</h1>
         <p className="hero-brand">{brand.displayName}</p>
-        <SearchBox {...searchBoxProps(m, language, query)} />
+        <SearchBox {...searchBoxProps(m, language, query)} hint={stayHint(brand, m)} />
       </section>
       {popular.length > 0 && (
         <section aria-labelledby="popular">
@@ -41,7 +41,7 @@ export default async function Home({
                 <Link href={placeSearchHref(place.placeId, query.stay)}>
                   <strong>{placeName(place, language)}</strong>
                   <span>{countryName(place.country, language)}</span>
-                  <span className="count">{hotelCount(m, hotelsCnt, language)}</span>
+                  <span className="count">{hotelCount(m, hotelsCnt)}</span>
                 </Link>
               </li>
             ))}

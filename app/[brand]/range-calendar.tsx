@@ -1,15 +1,15 @@
 "use client";
 
 import { useEffect, useId, useRef, useState } from "react";
-import { formatCount } from "@/lib/search/count-message";
+import { format, type Message } from "@/lib/i18n/format";
 import styles from "./stay.module.css";
 
 export interface CalendarLabels {
   calendar: string;
   previousMonth: string;
   nextMonth: string;
-  /** ICU count message: "{n, plural, one {# night} other {# nights}}". */
-  nights: string;
+  /** "{n, plural, one {# night} other {# nights}}" */
+  nights: Message<{ n: number }>;
   chooseCheckIn: string;
   chooseCheckOut: string;
   clear: string;
@@ -232,7 +232,7 @@ export function RangeCalendar(props: {
       <div className={styles.calendarFoot}>
         <p aria-live="polite" data-testid="calendar-status" className={styles.calendarStatus}>
           {nights
-            ? formatCount(l.nights, nights, language)
+            ? format(l.nights, { n: nights })
             : picking === "checkOut"
               ? l.chooseCheckOut
               : l.chooseCheckIn}

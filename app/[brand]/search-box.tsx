@@ -7,8 +7,8 @@ import { roomsOf, type Room } from "@/lib/places/rooms";
 import { placeSearchHref, SEARCH_PATH } from "@/lib/search/links";
 import { parseStay, withStay, STAY_DEFAULT_ROOMS, type Stay, type StayProblem } from "@/lib/search/stay";
 import { RoomsPicker, type RoomsPickerLabels } from "./rooms-picker";
+import { format, type Message } from "@/lib/i18n/format";
 import { hotelPath } from "@/lib/content/hotel-id";
-import { formatCount } from "@/lib/search/count-message";
 import { STAY_MAX_NIGHTS } from "@/lib/search/stay";
 import { RangeCalendar, nightsBetween, type CalendarLabels } from "./range-calendar";
 import styles from "./stay.module.css";
@@ -83,10 +83,9 @@ export function SearchBox(props: {
     label: string;
     placeholder: string;
     button: string;
-    hotel: string;
-    hotels: string;
+    hotels: Message<{ count: number }>;
     /** "Hotels in {place}": an airport's code suggests the town nearest to it. */
-    hotelsIn: string;
+    hotelsIn: Message<{ place: string }>;
   };
   stayLabels: StayLabels;
   /** The stay to show (from the URL: a partner link, a previous search). */
@@ -99,6 +98,8 @@ export function SearchBox(props: {
   /** The destination shown (its text, and the place it stands for while the text is unchanged), or none at all. */
   destination?: false | { text: string; placeId?: string; keep?: Record<string, string> };
   compact?: boolean;
+  /** What the dates and guests are for on this site (a booking hand-off, or only carried along), under the fields. */
+  hint?: string;
 }) {
   const router = useRouter();
   const id = useId();
@@ -126,8 +127,7 @@ export function SearchBox(props: {
     },
     enabled: !!destination && q.length >= 2,
   });
-  const count = (n: number) =>
-    `${n.toLocaleString(props.language)} ${n === 1 ? props.labels.hotel : props.labels.hotels}`;
+  const count = (n: number) => format(props.labels.hotels, { count: n });
   const options: Option[] =
     q.length >= 2 && data
       ? [
@@ -140,7 +140,7 @@ export function SearchBox(props: {
               href: placeSearchHref(p.placeId),
               title: viaAirport ? `${p.airportName}${code}` : `${p.placeName}${p.match === "iata" ? code : ""}`,
               detail: [
-                viaAirport ? props.labels.hotelsIn.replace("{place}", p.placeName) : undefined,
+                viaAirport ? format(props.labels.hotelsIn, { place: p.placeName }) : undefined,
                 p.placeKind,
                 p.placeParent,
                 count(p.hotelsCnt),
@@ -169,7 +169,7 @@ export function SearchBox(props: {
   const calendarToggle = useRef<HTMLButtonElement>(null);
   const nights = nightsBetween(checkIn, checkOut);
   const nightsText =
-    nights && nights <= STAY_MAX_NIGHTS ? formatCount(props.stayLabels.calendar.nights, nights, props.language) : "";
+    nights && nights <= STAY_MAX_NIGHTS ? format(props.stayLabels.calendar.nights, { n: nights }) : "";
 
   /** The stay as chosen now, or undefined after showing what is wrong (focus on the first field concerned). */
   function checkedStay(): Stay | undefined {
@@ -215,7 +215,9 @@ export function SearchBox(props: {
     }
   }
 
-  const describe = (field: "checkIn" | "checkOut" | "rooms") => (invalid(field) ? problemsId : undefined);
+  const hintId = `${id}-hint`;
+  const describe = (field: "checkIn" | "checkOut" | "rooms") =>
+    [invalid(field) ? problemsId : undefined, props.hint ? hintId : undefined].filter(Boolean).join(" ") || undefined;
 
   return (
     <form
@@ -358,6 +360,11 @@ export function SearchBox(props: {
       />
       <input type="hidden" name="rooms" value={roomsValue} />
       <button type="submit">{props.labels.button}</button>
+      {props.hint && (
+        <p id={hintId} className={styles.hint} data-testid="stay-hint">
+          {props.hint}
+        </p>
+      )}
       <div id={problemsId} className={styles.problems} role="alert" data-testid="stay-problems">
         {problems.map((p) => (
           <p key={p}>{props.stayLabels.problems[p]}</p>

@@ -1,3 +1,4 @@
+import { brands, type Brand } from "@/lib/brands";
 import { format, type Messages } from "@/lib/i18n/messages";
 import type { Language } from "@/lib/locale";
 import type { SearchQuery } from "@/lib/search/params";
@@ -27,7 +28,7 @@ export function stayLabels(m: Messages): StayLabels {
       calendar: m.stayCalendar,
       previousMonth: m.stayPreviousMonth,
       nextMonth: m.stayNextMonth,
-      nights: m.stayNights,
+      nights: m.stayNightsMany,
       chooseCheckIn: m.stayChooseCheckIn,
       chooseCheckOut: m.stayChooseCheckOut,
       clear: m.stayClearDates,
@@ -59,7 +60,6 @@ export function searchBoxProps(
       label: m.searchLabel,
       placeholder: m.searchPlaceholder,
       button,
-      hotel: m.hotel,
       hotels: m.hotels,
       hotelsIn: m.hotelsIn,
     },
@@ -68,4 +68,10 @@ export function searchBoxProps(
     problems: query.stayProblems,
     minDate: earliestCheckIn(),
   };
+}
+
+/** What the dates and guests are for on this brand's site: its booking hand-off's rates, or only carried along. */
+export function stayHint(brand: Brand, m: Messages): string {
+  const handoff = brands().handoff(brand);
+  return handoff ? format(m.stayHintHandoff, { site: handoff.siteName }) : m.stayHintNoHandoff;
 }

@@ -1,26 +1,27 @@
 import type { Room } from "@/lib/places/rooms";
-import { formatCount } from "@/lib/search/count-message";
+import { format, type Message } from "@/lib/i18n/format";
 
 /* What the search box says of a stay in one line; plain functions, used by the server pages and the box alike. */
 
+/** The picker's words: ICU messages where a number goes in (lib/i18n), formatted here as the visitor changes it. */
 export interface RoomsPickerLabels {
   guests: string;
-  room: string;
+  room: Message<{ n: number }>;
   adults: string;
   children: string;
-  childAge: string;
+  childAge: Message<{ n: number }>;
   addRoom: string;
-  removeRoom: string;
+  removeRoom: Message<{ n: number }>;
   done: string;
   roomsOne: string;
-  roomsMany: string;
+  roomsMany: Message<{ n: number }>;
   adultsOne: string;
-  adultsMany: string;
+  adultsMany: Message<{ n: number }>;
   childrenOne: string;
-  childrenMany: string;
+  childrenMany: Message<{ n: number }>;
 }
 
-export const fill = (template: string, n: number) => template.replace("{n}", String(n));
+export const fill = (message: Message<{ n: number }>, n: number) => format(message, { n });
 
 /** "1 room · 2 adults · 1 child": what the closed picker says (and its button's accessible name ends with). */
 export function roomsSummary(rooms: Room[], l: RoomsPickerLabels): string {
@@ -38,7 +39,7 @@ export function roomsSummary(rooms: Room[], l: RoomsPickerLabels): string {
 /** The dates part of a stay's summary: "12–14 Jun · 2 nights", or `none` without both dates. */
 export function datesSummary(
   stay: { checkIn?: string; checkOut?: string },
-  l: { nights: string; none: string },
+  l: { nights: Message<{ n: number }>; none: string },
   language: string,
 ): string {
   const { checkIn, checkOut } = stay;
@@ -51,5 +52,5 @@ export function datesSummary(
     from,
     to,
   );
-  return `${range} · ${formatCount(l.nights, nights, language)}`;
+  return `${range} · ${format(l.nights, { n: nights })}`;
 }

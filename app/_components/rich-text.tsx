@@ -1,4 +1,9 @@
-/** Supplier HTML that lib/hotels/html.ts has already reduced to its allow-list (no attributes, no scripts). */
-export function RichText({ html, className }: { html: string; className?: string }) {
-  return <div className={className ? `rich ${className}` : "rich"} dangerouslySetInnerHTML={{ __html: html }} />;
+/**
+ * Supplier HTML that lib/hotels/html.ts has already reduced to its allow-list (no attributes, no scripts); `lang` when
+ * it is in another language than the page (English standing in for the visitor's).
+ */
+export function RichText({ html, className, lang }: { html: string; className?: string; lang?: string }) {
+  return (
+    <div className={className ? `rich ${className}` : "rich"} lang={lang} dangerouslySetInnerHTML={{ __html: html }} />
+  );
 }

@@ -24,7 +24,7 @@ export default async function StatusPage({ searchParams }: Props) {
   }
 
   const { db } = await store();
-  const { runs, runId, rejected, removed, arrivals, tracking, signOn } = await loadStatus(db, {
+  const { runs, runId, rejected, removed, arrivals, tracking, signOn, handoffs } = await loadStatus(db, {
     runId: Number(query.run) || undefined,
   });
   const alerts = await unacknowledgedAlerts(db);
@@ -217,6 +217,34 @@ export default async function StatusPage({ searchParams }: Props) {
           {tracking.recorder.dropped}
           {tracking.recorder.failures > 0 && `; the store refused the last ${tracking.recorder.failures} writes`}.
         </p>
+      </section>
+
+      <section aria-labelledby="handoffs">
+        <h2 id="handoffs">Booking hand-offs (last {ARRIVALS_DAYS} days)</h2>
+        {handoffs.length === 0 ? (
+          <p className="muted">None.</p>
+        ) : (
+          <table data-testid="handoffs">
+            <thead>
+              <tr>
+                <th>Brand</th>
+                <th>Hand-offs</th>
+                <th>Hotels</th>
+                <th>Links not verified (sent back to the hotel page)</th>
+              </tr>
+            </thead>
+            <tbody>
+              {handoffs.map((h) => (
+                <tr key={h.brand_id}>
+                  <td>{h.brand_id}</td>
+                  <td>{h.handoffs}</td>
+                  <td>{h.hotels}</td>
+                  <td>{h.unverified}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
       </section>
 
       <section aria-labelledby="sign-on">

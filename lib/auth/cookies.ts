@@ -9,7 +9,10 @@ export const SSO_COOKIES = {
   signedOut: "sso_signed_out",
   /** How the pending sign-in started ("silent" or "interactive"), read back at the callback. */
   flow: "sso_flow",
-  /** A one-time message for the next page ("failed": an interactive sign-in did not complete). */
+  /**
+   * A one-time message for the next page ("failed": an interactive sign-in did not complete; "unavailable": the IdP
+   * did not answer; "signedOut": the visitor just signed out).
+   */
   notice: "sso_notice",
 } as const;
 
@@ -23,7 +26,7 @@ export const NO_SILENT_PARAM = "sso_skip";
 export const expired = (secure: boolean) =>
   ({ httpOnly: true, sameSite: "lax", path: "/", secure, maxAge: 0, expires: new Date(0) }) as const;
 
-export type SsoNotice = "failed" | "unavailable";
+export type SsoNotice = "failed" | "unavailable" | "signedOut";
 
 const YEAR = 365 * 24 * 3600;
 

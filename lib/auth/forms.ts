@@ -90,6 +90,8 @@ export async function signOutForm(request: NextRequest): Promise<Response> {
   const response = seeOther(returnTo);
   for (const c of result.cookies ?? []) response.cookies.set(c.name, c.value, c.options);
   response.cookies.set(SSO_COOKIES.signedOut, "1", ssoCookieOptions("signedOut", secure));
+  // The page it returns to says so: otherwise the only change is a header button, easily missed.
+  response.cookies.set(SSO_COOKIES.notice, "signedOut", ssoCookieOptions("notice", secure));
   log.info({ brand: brand.id }, "sign-on: a visitor signed out of the brand");
   return response;
 }

@@ -3,6 +3,8 @@ import { NextRequest, NextResponse } from "next/server";
 import { brands, type Brand } from "@/lib/brands";
 import { brandForHost } from "@/lib/brands/context";
 import { log } from "@/lib/log";
+import { countSilentSignIn } from "@/lib/metrics";
+import { continueSelfSign, pendingSelfSign } from "@/lib/sso-check/self-sign-http";
 import { finishTest, pendingTest } from "@/lib/sso-check/trace";
 import { store } from "@/lib/store";
 import { AUTH_BASE_PATH, PROVIDER_ID, returnPath, safeCallbackUrl } from "./config";
@@ -61,8 +63,13 @@ export async function idpResponse(request: NextRequest): Promise<Response> {
   const names = authJsCookieNames(secure);
   const cookie = (name: string) => request.cookies.get(name)?.value;
   const interactive = cookie(SSO_COOKIES.flow) === "interactive";
+  const silent = cookie(SSO_COOKIES.flow) === "silent";
   const returnTo = returnPath(cookie(names.callbackUrl), origin);
   const query = request.nextUrl.searchParams;
+  // The validator's "sign in yourself" walks a partner's browser through this callback (the brand's registered one,
+  // whether or not the brand's own sign-on is in force here): only a browser its cookie binds to a waiting run.
+  const selfSign = await pendingSelfSign(brand, request);
+  if (selfSign) return continueSelfSign(request, selfSign);
   if (!sso) return landAnonymous("/", secure);
   // The brand's silent-SSO test page runs a sign-in of its own through this same callback: it never signs anyone in.
   const test = await pendingTest(brand, request);
@@ -88,6 +95,7 @@ export async function idpResponse(request: NextRequest): Promise<Response> {
     );
     if (stateless) return landAnonymous(returnTo, secure, interactive ? "failed" : undefined, { keepPending: true });
     if (!ours) return seeOther(cookie(SSO_COOKIES.attempt) || cookie(names.state) ? "/" : `/?${NO_SILENT_PARAM}=1`);
+    if (silent) countSilentSignIn(brand.id, error === "login_required" ? "login_required" : "idp_error");
     return landAnonymous(returnTo, secure, interactive ? "failed" : undefined);
   }
 
@@ -104,6 +112,7 @@ export async function idpResponse(request: NextRequest): Promise<Response> {
     target?.origin === origin &&
     target.href === safeCallbackUrl(target.href, origin) &&
     result.headers.getSetCookie().some((c) => c.startsWith(`${names.session}=`));
+  if (silent) countSilentSignIn(brand.id, signedIn ? "signed_in" : "idp_error");
   if (!signedIn) return landAnonymous(returnTo, secure, interactive ? "failed" : undefined);
 
   // Auth.js's session cookie goes in first: NextResponse's cookie API keeps the cookies it is constructed with (and

@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { brands, type Brand } from "@/lib/brands";
 import { log } from "@/lib/log";
+import { countSilentSignIn } from "@/lib/metrics";
 import { processShared } from "@/lib/runtime/shared";
 import { PREFERENCES_PATH, SSO_TEST_PAGE } from "@/lib/brands/routing";
 import { SIGN_IN_PAGE } from "./config";
@@ -104,7 +105,10 @@ export async function silentSignIn(request: NextRequest, brand: Brand): Promise<
   const secure = origin.startsWith("https:");
   if (await brandSession(brand, cookie, secure)) return undefined;
   if (!callbackRegistered(brand, origin)) return undefined;
-  if (!(await idpAvailable(sso.issuer))) return undefined;
+  if (!(await idpAvailable(sso.issuer))) {
+    countSilentSignIn(brand.id, "idp_down");
+    return undefined;
+  }
   // The proxy sees the query re-encoded by Next (a %20 comes back as +): the same parameters and values.
   const returnTo = `${request.nextUrl.pathname}${request.nextUrl.search}`;
   let started;
@@ -112,6 +116,7 @@ export async function silentSignIn(request: NextRequest, brand: Brand): Promise<
     started = await startSignIn(brand, sso, origin, cachedMetadata(sso.issuer), returnTo, { prompt: "none" });
   } catch (e) {
     log.error({ brand: brand.id, err: (e as Error).message }, "sign-on: could not start a silent login");
+    countSilentSignIn(brand.id, "idp_error");
     return undefined;
   }
   const response = NextResponse.redirect(started.url, 302);

@@ -2,7 +2,8 @@ import { config } from "@/lib/config";
 import demoBrands from "./demo-brands.json" with { type: "json" };
 import { BrandRegistry } from "./registry";
 
-export { BrandRegistry, type Brand } from "./registry";
+export { BrandRegistry, type Brand, type BrandHandoff } from "./registry";
+export { expandHandoff, HANDOFF_PLACEHOLDERS, type HandoffValues } from "./handoff";
 
 let registry: BrandRegistry | undefined;
 

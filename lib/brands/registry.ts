@@ -3,6 +3,7 @@ import { createHash } from "node:crypto";
 import { parseConfig } from "@/lib/config";
 import { idpUrlProblem } from "@/lib/http/outbound";
 import { brandsFileSchema, type Brand, type SsoAttribute, type SsoEnvironmentSettings } from "./schema";
+import { compileHandoffTemplate, type CompiledHandoff, type HandoffSettings } from "./handoff";
 
 export type { Brand } from "./schema";
 
@@ -19,6 +20,11 @@ export interface SsoSettings extends SsoEnvironmentSettings {
 
 export type SsoEnvironment = "staging" | "production";
 
+/** A brand's booking hand-off settings with the template compiled (lib/brands/handoff.ts). */
+export interface BrandHandoff extends HandoffSettings {
+  compiled: CompiledHandoff;
+}
+
 const sha256 = (s: string) => createHash("sha256").update(s).digest("hex");
 
 /** The brands, found by host and by partner key. Built once from the configuration file and refused when wrong. */
@@ -28,6 +34,7 @@ export class BrandRegistry {
   /** SHA-256 of each key → brand: a lookup by digest does not leak how much of a guessed key matched. */
   private readonly byKeyDigest = new Map<string, Brand>();
   private readonly ssoByBrand = new Map<string, SsoSettings>();
+  private readonly handoffByBrand = new Map<string, BrandHandoff>();
   /** The sign-on environment in force (SSO_ENVIRONMENT): whose credentials the brands use. */
   readonly ssoEnvironment: SsoEnvironment;
   private readonly allowLoopback: boolean;
@@ -57,6 +64,12 @@ export class BrandRegistry {
         this.byKeyDigest.set(digest, brand);
       });
       this.resolveSso(brand, `brands.${i}.sso`, env, problems);
+      if (brand.handoff) {
+        // The schema checked the template: compiled once here, filled on every hotel page.
+        const compiled = compileHandoffTemplate(brand.handoff.urlTemplate);
+        if (typeof compiled === "string") problems.push(`brands.${i}.handoff.urlTemplate: the template ${compiled}`);
+        else this.handoffByBrand.set(brand.id, { ...brand.handoff, compiled });
+      }
     });
     if (problems.length) throw new Error(`Invalid brand registry:\n  ${problems.join("\n  ")}`);
   }
@@ -104,6 +117,11 @@ export class BrandRegistry {
       sessionMaxAgeSeconds: brand.sso.sessionMaxAgeSeconds,
       clientSecret,
     });
+  }
+
+  /** The brand's booking hand-off (its template compiled), or undefined when the brand has none. */
+  handoff(brand: Brand): BrandHandoff | undefined {
+    return this.handoffByBrand.get(brand.id);
   }
 
   /** The brand's sign-on settings in force, or undefined when the brand has no sign-on in this environment. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SUPPORTED_LANGUAGES, toCurrency } from "@/lib/locale";
+import { handoffSchema } from "./handoff";
 
 const colour = z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a colour like #1a2b3c");
 const hostName = z
@@ -93,6 +94,8 @@ export const brandSchema = z
     }),
     /** Sign-on (spec part D): the brand as an OpenID Connect relying party of its partner's identity provider. */
     sso: ssoSchema.optional(),
+    /** The hotel page's booking hand-off ("See rates at …", lib/brands/handoff.ts); none when unset. */
+    handoff: handoffSchema.optional(),
   })
   .superRefine((b, ctx) => {
     if (!b.languages.supported.includes(b.languages.default))

@@ -48,6 +48,8 @@ export function benchOptions(name: string, usage: string, defaultCount: number):
 /** One kind of request of an HTTP benchmark: fixed requests that each connection cycles through. */
 export interface Scenario {
   name: string;
+  /** The server it asks, when not the run's (bench:metrics compares two servers). */
+  url?: string;
   requests: { method: "GET" | "POST"; path: string; headers?: Record<string, string>; body?: string }[];
 }
 
@@ -95,7 +97,7 @@ const median = (xs: number[]) => {
  * (req/s and p99 separately) with the rounds' spread.
  */
 export async function runRounds(url: string, scenarios: Scenario[], opts: BenchOptions): Promise<Result[]> {
-  for (const s of scenarios) await measure(url, s, 2, opts.connections);
+  for (const s of scenarios) await measure(s.url ?? url, s, 2, opts.connections);
   const runs = new Map<string, Measure[]>(scenarios.map((s) => [s.name, []]));
   for (let round = 1; round <= opts.rounds; round++) {
     // Each round starts one scenario further on: a periodic event (the server's full garbage collection comes about
@@ -103,7 +105,7 @@ export async function runRounds(url: string, scenarios: Scenario[], opts: BenchO
     const shift = (round - 1) % scenarios.length;
     for (const s of [...scenarios.slice(shift), ...scenarios.slice(0, shift)]) {
       process.stderr.write(`round ${round}/${opts.rounds}: ${s.name} (${opts.duration} s) …\n`);
-      runs.get(s.name)!.push(await measure(url, s, opts.duration, opts.connections));
+      runs.get(s.name)!.push(await measure(s.url ?? url, s, opts.duration, opts.connections));
     }
   }
   return [...runs.values()].map((rs) => ({
@@ -180,11 +182,12 @@ export const FAIR_USE_OFF: Record<string, string> = {
 /**
  * Builds the app, loads `count` generated hotels (around 58 real cities) into a fresh SQLite store, serves it
  * (lib/server, as npm start does), runs `body`, and removes everything afterwards. `env`: more of the server's
- * environment, or a function of its port that returns it (called once, before the server starts).
+ * environment, or a function of its port that returns it (called once, before the server starts). `body` may start
+ * another server on the same store with `another(env)` (more environment over the first's), stopped with the first.
  */
 export async function withLoadedServer<T>(
   count: number,
-  body: (server: AppServer) => Promise<T>,
+  body: (server: AppServer, another: (env: Record<string, string>) => Promise<AppServer>) => Promise<T>,
   env: Record<string, string> | ((port: number) => Promise<Record<string, string>>) = {},
   generate: { countries?: string[] } = {},
 ): Promise<T> {
@@ -206,23 +209,30 @@ export async function withLoadedServer<T>(
     await store.close();
     // The bundled server next to this bundle (npm run bench:*), else its TypeScript source.
     const entry = import.meta.url.endsWith(".mjs") ? [new URL("./start.mjs", import.meta.url).pathname] : undefined;
-    const server = await startAppServer(
-      async (port) => ({
-        DATABASE_URL: store.databaseUrl,
-        NODE_ENV: "production",
-        // The demo brands on purpose (a benchmark, not a deployment), unless the benchmark gives its own file.
-        DEMO_BRANDS: "true",
-        // Production refuses to start without a key for partner links; a benchmark's own.
-        TRACKING_SECRET: "bench-tracking-secret-not-for-deployments",
-        ...FAIR_USE_OFF,
-        ...(typeof env === "function" ? await env(port) : env),
-      }),
-      { entry },
-    );
+    const serve = (more: Record<string, string>) =>
+      startAppServer(
+        async (port) => ({
+          DATABASE_URL: store.databaseUrl,
+          NODE_ENV: "production",
+          // The demo brands on purpose (a benchmark, not a deployment), unless the benchmark gives its own file.
+          DEMO_BRANDS: "true",
+          // Production refuses to start without a key for partner links; a benchmark's own.
+          TRACKING_SECRET: "bench-tracking-secret-not-for-deployments",
+          ...FAIR_USE_OFF,
+          ...(typeof env === "function" ? await env(port) : env),
+          ...more,
+        }),
+        { entry },
+      );
+    const servers = [await serve({})];
     try {
-      return await body(server);
+      return await body(servers[0]!, async (more) => {
+        const another = await serve(more);
+        servers.push(another);
+        return another;
+      });
     } finally {
-      await server.stop();
+      for (const s of servers) await s.stop();
     }
   } finally {
     await store.drop();

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 import { config } from "@/lib/config";
+import { SAMPLE_RATES_FILE } from "@/lib/exchange-rates";
 import { log } from "@/lib/log";
 import { openConfiguredStore } from "@/lib/store";
 import { generateExport } from "@/lib/content/generate";
@@ -112,7 +113,15 @@ operators' status page: http://localhost:${port}/ops  (token: ${cfg.OPS_TOKEN ? 
   const start = path.join(".build", "cli", "start.mjs");
   const server = spawn(process.execPath, [start, "--port", port, "--hostname", cfg.HOST], {
     stdio: "inherit",
-    env: { ...process.env, OPS_TOKEN: opsToken, ...sso?.env },
+    env: {
+      // Fee conversions from the shipped sample of the ECB rates (illustrative values of a fixed day: never stale
+      // here), unless the operator points at a real file.
+      EXCHANGE_RATES_FILE: SAMPLE_RATES_FILE,
+      EXCHANGE_RATES_MAX_AGE_DAYS: "3660",
+      ...process.env,
+      OPS_TOKEN: opsToken,
+      ...sso?.env,
+    },
   });
   // The sync worker, as a deployment runs it beside the servers: it checks the sample export (once now, finding it
   // unchanged, then every minute unless SYNC_SCHEDULE says otherwise) and its alerts show on /ops.

@@ -2,14 +2,17 @@ import fs from "node:fs";
 import { idpResponseUris } from "@/lib/auth/redirect-uris";
 import { brands } from "@/lib/brands";
 import { config } from "@/lib/config";
-import type { SsoCheckInput } from "@/lib/sso-check/input";
+import type { SsoCheckInput, StepSelectors } from "@/lib/sso-check/input";
 import { CHECK_ITEMS } from "@/lib/sso-check/items";
 import { formatReport, resultLine } from "@/lib/sso-check/report";
 import { runSsoCheck } from "@/lib/sso-check/run";
+import { parseStepSelectors, selectorsProblem } from "@/lib/sso-check/selectors";
 import { trustLocalCa } from "@/lib/sso-check/trust";
-import { commandLine } from "./args";
+import { commandLine, usageError } from "./args";
+import { signInYourself } from "./sso-check-yourself";
 
 const usage = `Usage: npm run sso:check -- --issuer URL --client-id ID --client-secret SECRET [options]
+       npm run sso:check -- --sign-in-yourself --server URL --brand ID [--environment ENV] [options]
 
 Checks a partner's identity provider against the sign-on checklist (spec §4.7, with §2.4, §4.4, §4.5, §5, §7), item
 by item, against its real endpoints and pages (headless Chromium for the login page, the session and its cookie).
@@ -21,6 +24,9 @@ by item, against its real endpoints and pages (headless Chromium for the login p
   --brand ID                 take --redirect-uri from this brand of the registry ({host}/oauth2/idpresponse)
   --username U --password P  a test user at the partner (the browser items need one); --password-env NAME
   --username-selector CSS, --password-selector CSS, --submit-selector CSS   for an unusual login form
+  --step-selector STEP:FIELD=CSS   for one step of the login (step 1 is the first page it acts on; FIELD is
+                             username, password or submit; a named button is pressed whatever it reads), e.g.
+                             --step-selector 2:submit=button.share; repeatable
   --login-origin URL         an origin besides the issuer's where the test user's password may be typed (a login
                              page the partner serves elsewhere); repeatable
   --other-client-id ID --other-client-secret S   a second client (a code issued to another client is refused);
@@ -30,6 +36,16 @@ by item, against its real endpoints and pages (headless Chromium for the login p
                              --partner-api-key-env NAME
   --ca FILE                  trust a provider whose certificate this local CA signed (the demo's IdP)
   --json                     the report as JSON on stdout (progress stays on stderr)
+
+Sign in yourself (a provider whose login no robot may pass: a second factor, a captcha, a chain of providers):
+  --sign-in-yourself         make a one-time link on the running platform and print it; the partner opens it in
+                             their own browser and signs in; the command waits and prints the report
+  --server URL               the running platform, where its operators' pages answer (e.g. http://localhost:3000)
+  --brand ID                 the brand whose registered callback the partner's browser comes back to
+  --environment ENV          staging (default) or production: its configured credentials, unless --issuer,
+                             --client-id and --client-secret are given; the report is kept under it
+  --ops-token-env NAME       the operators' token from this variable (default: OPS_TOKEN)
+  (--redirect-uri, one of the brand's; --other-client-id/--other-client-secret; --json, as above)
 
 Secrets given as flags show in the process list and the shell's history: prefer the -env forms.
 Production rules apply (https, public addresses only) unless SSO_DEV_ALLOW_LOOPBACK=true, which allows a provider
@@ -54,6 +70,7 @@ async function main(): Promise<number> {
       "username-selector": { type: "string" },
       "password-selector": { type: "string" },
       "submit-selector": { type: "string" },
+      "step-selector": { type: "string", multiple: true },
       "login-origin": { type: "string", multiple: true },
       "other-client-id": { type: "string" },
       "other-client-secret": { type: "string" },
@@ -64,6 +81,10 @@ async function main(): Promise<number> {
       "partner-api-key-env": { type: "string" },
       ca: { type: "string" },
       json: { type: "boolean", default: false },
+      "sign-in-yourself": { type: "boolean", default: false },
+      server: { type: "string" },
+      environment: { type: "string" },
+      "ops-token-env": { type: "string" },
     },
     args: process.argv
       .slice(2)
@@ -75,6 +96,29 @@ async function main(): Promise<number> {
   const password = v.password ?? fromEnv(v["password-env"]);
   const otherSecret = v["other-client-secret"] ?? fromEnv(v["other-client-secret-env"]);
   const apiKey = v["partner-api-key"] ?? fromEnv(v["partner-api-key-env"]);
+  if (v["sign-in-yourself"]) {
+    const environment = v.environment ?? "staging";
+    if (environment !== "staging" && environment !== "production")
+      usageError("sso:check", "--environment: staging or production");
+    const entered = [v.issuer, v["client-id"], secret];
+    if (!v.server || !v.brand) usageError("sso:check", "--sign-in-yourself needs --server and --brand");
+    if (entered.some(Boolean) && !entered.every(Boolean))
+      usageError("sso:check", "entered credentials need --issuer, --client-id and --client-secret together");
+    const other = v["other-client-id"];
+    if (!!other !== !!otherSecret) usageError("sso:check", "--other-client-id with --other-client-secret");
+    const token = v["ops-token-env"] ? fromEnv(v["ops-token-env"]) : config().OPS_TOKEN;
+    if (!token) usageError("sso:check", `the operators' token: set ${v["ops-token-env"] ?? "OPS_TOKEN"}`);
+    return signInYourself({
+      server: v.server,
+      brand: v.brand,
+      token,
+      environment,
+      entered: v.issuer ? { issuer: v.issuer, clientId: v["client-id"]!, clientSecret: secret! } : undefined,
+      redirectUri: v["redirect-uri"],
+      otherClient: other && otherSecret ? { clientId: other, clientSecret: otherSecret } : undefined,
+      json: v.json,
+    });
+  }
   let redirectUri = v["redirect-uri"];
   if (!redirectUri && v.brand) {
     const brand = brands().get(v.brand);
@@ -92,6 +136,15 @@ async function main(): Promise<number> {
   ].filter(Boolean);
   const badOrigin = v["login-origin"]?.find((o) => !URL.canParse(o) || !/^https?:$/.test(new URL(o).protocol));
   if (badOrigin) throw new UsageError(`--login-origin: not an http(s) URL: ${badOrigin}`);
+  const selectors = { username: v["username-selector"], password: v["password-selector"], submit: v["submit-selector"] };
+  const badSelector = selectorsProblem(selectors);
+  if (badSelector) throw new UsageError(`--${badSelector.field}-selector: ${badSelector.problem}`);
+  let stepSelectors: StepSelectors[] | undefined;
+  try {
+    stepSelectors = v["step-selector"] && parseStepSelectors(v["step-selector"]);
+  } catch (e) {
+    throw new UsageError(`--step-selector ${(e as Error).message}`);
+  }
   if (missing.length) throw new UsageError(`missing: ${missing.join(", ")}`);
   const allowLoopback = config().SSO_DEV_ALLOW_LOOPBACK;
   const expiry = v["check-code-expiry"] === undefined ? undefined : Number(v["check-code-expiry"]);
@@ -103,7 +156,8 @@ async function main(): Promise<number> {
     clientSecret: secret!,
     redirectUri: redirectUri!,
     user: v.username ? { username: v.username, password: password! } : undefined,
-    selectors: { username: v["username-selector"], password: v["password-selector"], submit: v["submit-selector"] },
+    selectors,
+    stepSelectors,
     loginOrigins: v["login-origin"],
     otherClient:
       v["other-client-id"] && otherSecret ? { clientId: v["other-client-id"], clientSecret: otherSecret } : undefined,

@@ -8,7 +8,8 @@ import { commandLine } from "./args";
 const usage = `Usage: npm start -- [--port 3000] [--hostname 127.0.0.1]
 
 Serves the built app (run \`npm run build\` first) through lib/server: br/gzip/deflate compression, the assistant
-endpoint's access check, HSTS over TLS. PORT and HOST set the same; the flags win. Settings: docs/operators.md.`;
+endpoint's access check, HSTS over TLS. PORT and HOST set the same; the flags win. SIGTERM lets the requests in
+progress finish (SHUTDOWN_GRACE_SECONDS, 10) before it exits. Settings: docs/operators.md.`;
 
 const { values: flags } = commandLine("start", usage, {
   options: { port: { type: "string", short: "p" }, hostname: { type: "string", short: "H" } },
@@ -37,12 +38,17 @@ startServer({ port, hostname })
   .then(({ url, close }) => {
     log.info({ url }, "serving");
     console.log(`ready on ${url}`);
-    for (const sig of ["SIGINT", "SIGTERM"] as const) {
-      process.once(sig, () => {
-        void close().then(() => process.exit(0));
-        setTimeout(() => process.exit(0), 3000).unref();
-      });
-    }
+    // SIGTERM (or Ctrl-C): the requests in progress finish (SHUTDOWN_GRACE_SECONDS at most), then the process
+    // exits; a second signal, or a close that hangs past the grace and a few seconds more, exits at once.
+    let stopping = false;
+    const stop = (signal: NodeJS.Signals) => {
+      if (stopping) return process.exit(0);
+      stopping = true;
+      log.info({ signal }, "stopping");
+      void close().then(() => process.exit(0));
+      setTimeout(() => process.exit(0), (config().SHUTDOWN_GRACE_SECONDS + 5) * 1000).unref();
+    };
+    for (const sig of ["SIGINT", "SIGTERM"] as const) process.on(sig, stop);
   })
   .catch((e: unknown) => {
     console.error(`start failed: ${(e as Error).message}`);

@@ -22,6 +22,12 @@ const PACKAGES: { what: string; present: () => boolean; pkg: string }[] = [
     pkg: "chromium",
   },
   { what: "openssl (the partner IdP's certificate)", present: () => onPath("openssl"), pkg: "openssl" },
+  { what: "HAProxy (several instances behind a load balancer)", present: () => onPath("haproxy"), pkg: "haproxy" },
+  {
+    what: "promtool (Prometheus's own checker of the metrics scrape and the alert rules)",
+    present: () => onPath("promtool"),
+    pkg: "prometheus",
+  },
   {
     what: "LemonLDAP::NG (an independent identity provider)",
     present: lemonLdapInstalled,
@@ -105,7 +111,7 @@ async function main(): Promise<void> {
     }
   }
   console.log(
-    "test prerequisites: OpenSSH server, Chromium, openssl, LemonLDAP::NG, Apache with mod_auth_openidc, PostgreSQL and Redis are here",
+    "test prerequisites: OpenSSH server, Chromium, openssl, HAProxy, promtool, LemonLDAP::NG, Apache with mod_auth_openidc, PostgreSQL and Redis are here",
   );
 }
 

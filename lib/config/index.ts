@@ -4,6 +4,7 @@ import path from "node:path";
 import { PAUSE_STEPS, parsePause } from "@/lib/content/sync/faults";
 import { scheduleProblem } from "@/lib/content/sync/cron";
 import { webhookUrlProblem } from "@/lib/ops/webhook-url";
+import { parseIpRange } from "@/lib/http/address";
 import { logLevelSchema } from "./log-level";
 import { attributionUrlProblem, tileTemplateProblem, type TileServer } from "@/lib/maps/tile-server";
 
@@ -147,6 +148,30 @@ const envSchema = z.object({
     .max(24 * 30)
     .default(8),
   /**
+   * Prometheus metrics at /metrics on the operators' hosts (lib/ops/metrics.ts). Off: /metrics is a 404 and requests
+   * are not timed.
+   */
+  METRICS_ENABLED: flag.default(true),
+  /**
+   * Client networks that may read /metrics without the operators' token (comma-separated CIDR ranges or addresses,
+   * IPv4 or IPv6: a Prometheus server's). Unset: the token only.
+   */
+  METRICS_ALLOW: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const ranges: string[] = [];
+      for (const text of (v ?? "")
+        .split(",")
+        .map((r) => r.trim())
+        .filter(Boolean)) {
+        const range = parseIpRange(text);
+        if (typeof range === "string") ctx.addIssue({ code: "custom", message: range });
+        else ranges.push(range.cidr);
+      }
+      return ranges;
+    }),
+  /**
    * Opt-out of host-key pinning: accept whatever host key an SFTP server shows (logged). Off, a server is refused
    * unless SFTP_HOST_FINGERPRINT names its key (the refusal says which key it showed).
    */
@@ -196,6 +221,12 @@ const envSchema = z.object({
     .min(0)
     .max(1024 * 1024)
     .default(1024),
+  /**
+   * On SIGTERM the server stops taking connections and lets the requests in progress finish for this long (each
+   * answered with Connection: close), then cuts what is left and exits. A load balancer's health check finds the
+   * port closed and retries new requests on another instance (docs/operators.md#several-instances-behind-haproxy).
+   */
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(600).default(10),
   /** redis://… : the assistant endpoint's rate-limit counters live there (shared by every instance); in memory when unset. */
   REDIS_URL: z
     .string()
@@ -257,6 +288,14 @@ const envSchema = z.object({
   MAP_TILE_ATTRIBUTION_URL: checkedText(attributionUrlProblem),
   /** The deepest zoom level the tile server has (deeper maps draw its tiles larger). */
   MAP_TILE_MAX_ZOOM: z.coerce.number().int().min(0).max(22).default(19),
+  /**
+   * The ECB euro reference rates file (eurofxref-daily.xml, downloaded daily by the operator; a sample ships in
+   * lib/exchange-rates/sample): fees in another currency then show an approximate conversion into the visitor's.
+   * Unset: no conversions.
+   */
+  EXCHANGE_RATES_FILE: z.string().trim().min(1).optional(),
+  /** Rates whose day is more than this many days old are stale: no conversion is shown (lib/exchange-rates). */
+  EXCHANGE_RATES_MAX_AGE_DAYS: z.coerce.number().int().min(0).max(3660).default(7),
   /** Set by test harnesses to their pid: the process exits once that parent is gone (lib/runtime/parent.ts). */
   EXIT_WITH_PARENT: z.coerce.number().int().positive().optional(),
   /**

@@ -16,9 +16,15 @@ const OPTIONS: sanitizeHtml.IOptions = {
   parser: { lowerCaseTags: true },
 };
 
+/**
+ * Something the page adds after a piece of supplier text (the fees' approximate conversions): it gets the text
+ * already escaped and returns it with its additions, which must be escaped HTML of the allow-list's tags.
+ */
+export type TextAddition = (escapedText: string) => string;
+
 /** Allow-listed HTML of a content value (safe for dangerouslySetInnerHTML). */
-export function safeHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS).trim();
+export function safeHtml(html: string, addition?: TextAddition): string {
+  return sanitizeHtml(html, addition ? { ...OPTIONS, textFilter: (text) => addition(text) } : OPTIONS).trim();
 }
 
 export type Translation = Record<string, string | undefined> | null | undefined;
@@ -36,11 +42,22 @@ export function localized(t: Translation, language: Language): string | undefine
   return undefined;
 }
 
+/**
+ * The language of the value `localized` picks, for a `lang` attribute: undefined when it is the visitor's own (the
+ * page's), "en" when English stands in for it (content falls back to English as content, marked so that a screen
+ * reader reads it as English and a translator knows it is not the page's language).
+ */
+export function fallbackLanguage(t: Translation, language: Language): "en" | undefined {
+  if (!t || typeof t !== "object" || language === "en") return undefined;
+  const own = t[language];
+  return typeof own === "string" && own.trim() ? undefined : "en";
+}
+
 /** Sanitised HTML of a translation in the visitor's language (see localized), or undefined when it has none. */
-export function localizedHtml(t: Translation, language: Language): string | undefined {
+export function localizedHtml(t: Translation, language: Language, addition?: TextAddition): string | undefined {
   const text = localized(t, language);
   if (text === undefined) return undefined;
-  const html = safeHtml(text);
+  const html = safeHtml(text, addition);
   return html && html.replace(/<[^>]*>|&nbsp;|\s/g, "") ? html : undefined;
 }
 

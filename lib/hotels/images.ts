@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import type { Language } from "@/lib/locale";
-import { localizedText, oneLine, type Translation } from "./html";
+import { fallbackLanguage, localizedText, oneLine, type Translation } from "./html";
 import { imageSrc, SAMPLE_FILE_NAME } from "./image-src";
 
 /** Spec §2.1 image item. */
@@ -22,6 +22,8 @@ export interface ShownImage {
   /** The largest version (what the no-script gallery link opens). */
   large: string;
   caption?: string;
+  /** "en" when the caption is the English one standing in for the visitor's language (html.ts fallbackLanguage). */
+  captionLanguage?: "en";
   categories: string[];
 }
 
@@ -64,6 +66,7 @@ export function shownImages(images: unknown, language: Language): ShownImage[] {
         {
           ...withRenditions(src),
           caption: localizedText(img.caption, language),
+          captionLanguage: fallbackLanguage(img.caption, language),
           categories: (img.category ?? []).flatMap((c) => oneLine(c.name ?? c.id) ?? []),
         },
       ];

@@ -3,7 +3,8 @@ import { config } from "@/lib/config";
 import { isLoopbackAddress } from "@/lib/http/address";
 import { routedPath } from "@/lib/http/routed-path";
 import { processShared } from "@/lib/runtime/shared";
-import { consume, left, networkOf, type CostlyRoute } from "./index";
+import { countRateLimitRefusal } from "@/lib/metrics";
+import { charge, left, networkOf, type CostlyRoute } from "./index";
 
 /**
  * Fair use of the costly routes: one client must not starve the others. Node answers every request on one thread,
@@ -129,6 +130,13 @@ function enter(name: string, cap: number, queue: number, signal?: AbortSignal): 
  * client went away (a waiting request then leaves the queue). The time from admission to release is charged.
  */
 export async function admitCostly(request: CostlyRequest, signal?: AbortSignal): Promise<Admission> {
+  const admission = await admit(request, signal);
+  // A client gone is not refused: it asked nothing more of anyone.
+  if (!admission.allowed && admission.reason !== "gone") countRateLimitRefusal(request.route, admission.reason);
+  return admission;
+}
+
+async function admit(request: CostlyRequest, signal?: AbortSignal): Promise<Admission> {
   const counter = { tier: request.route, counter: request.counter };
   const budget = await left(counter);
   if (budget.remaining <= 0) return { allowed: false, retryAfter: budget.retryAfter, reason: "budget" };
@@ -154,7 +162,7 @@ export async function admitCostly(request: CostlyRequest, signal?: AbortSignal):
       if (charged) return;
       charged = true;
       // Charged before its place passes on: the next request's look at the budget comes after this charge.
-      void consume(counter, Math.max(1, Math.ceil(performance.now() - started)));
+      void charge(counter, Math.max(1, Math.ceil(performance.now() - started)));
       free();
     },
   };

@@ -3,6 +3,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import { config } from "@/lib/config";
 import { loggedAddress } from "@/lib/http/address";
 import { log } from "@/lib/log";
+import { countRateLimitRefusal } from "@/lib/metrics";
 import { processShared } from "@/lib/runtime/shared";
 
 /**
@@ -139,8 +140,22 @@ function windowOf(c: Counter): number {
 
 const counterOf = (c: Counter) => (c.tier === "anonymous" ? "all" : c.counter);
 
-/** Counts `points` requests against a counter; refused (nothing counted twice) once its window's limit is reached. */
+/**
+ * Counts `points` requests against a counter; refused (nothing counted twice) once its window's limit is reached. A
+ * refusal is a request or try refused: counted in the metrics by the counter's tier.
+ */
 export async function consume(c: Counter, points = 1): Promise<LimitOutcome> {
+  const outcome = await take(c, points);
+  if (!outcome.allowed) countRateLimitRefusal(c.tier);
+  return outcome;
+}
+
+/** Charges `points` spent by a request already served (its time): past the limit only the next requests are refused. */
+export async function charge(c: Counter, points: number): Promise<void> {
+  await take(c, points);
+}
+
+async function take(c: Counter, points: number): Promise<LimitOutcome> {
   try {
     const l = limiter(pointsOf(c), c.tier, windowOf(c));
     await state().connected;
@@ -186,7 +201,12 @@ export async function peek(c: Counter): Promise<number> {
 export function networkFailures(tier: "unknown_key" | "ops_sign_in", address: string | undefined) {
   const counter: Counter = { tier, counter: networkOf(address) };
   return {
-    allowed: async () => (await peek(counter)) > 0,
+    allowed: async () => {
+      const allowed = (await peek(counter)) > 0;
+      // A look that finds nothing left refuses the request that looked (the proxy's check of a bearer token).
+      if (!allowed) countRateLimitRefusal(tier);
+      return allowed;
+    },
     attempt: async () => (await consume(counter)).allowed,
     succeeded: () => refund(counter),
     /** Seconds until the network's window ends (at least 1): a refused client's Retry-After. */

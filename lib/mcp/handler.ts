@@ -5,6 +5,7 @@ import { readJsonBody } from "@/lib/http/body";
 import { AppError } from "@/lib/http/errors";
 import { requestFacts } from "@/lib/http/request-facts";
 import { log } from "@/lib/log";
+import { countMcpCall } from "@/lib/metrics";
 import { admit, type Admission } from "./access";
 import { mcpErrorResponse, type RequestId } from "./errors";
 import { consume, consumeShared, networkOf } from "@/lib/limits";
@@ -150,6 +151,7 @@ export async function handleMcp(request: Request): Promise<Response> {
     response = mcpErrorResponse(e, id === undefined ? [] : [id]);
   }
   response.headers.set("Cache-Control", "no-store");
+  countMcpCall(message.name, admission?.tier ?? "none", outcome);
   log.info(
     {
       route: "mcp",

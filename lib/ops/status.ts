@@ -5,6 +5,7 @@ import { processShared } from "@/lib/runtime/shared";
 import { hotelCatalog } from "@/lib/search/service";
 import { arrivalsByLabel, unverifiedArrivals } from "@/lib/tracking/arrivals";
 import { arrivalRecorder } from "@/lib/tracking/recorder";
+import { handoffsByBrand } from "@/lib/tracking/handoff";
 import { brands } from "@/lib/brands";
 import { poolSizes } from "@/lib/auth/user-pool";
 
@@ -13,19 +14,21 @@ export const ARRIVALS_DAYS = 30;
 /**
  * What the operators' status page shows: the last 20 sync runs, the rejected records of one run (the asked one, else
  * the latest run that rejected any), the last 100 removed properties, partner arrivals of the last 30 days (the 200
- * largest rows, the unverified links per brand, what this process still holds in memory), and each brand's sign-on
+ * largest rows, the unverified links per brand, what this process still holds in memory), booking hand-offs per brand
+ * over the same days, and each brand's sign-on
  * (credentials in force, silent login, users in its pool).
  */
 export async function loadStatus(db: Kysely<Database>, opts: { runId?: number; now?: Date } = {}) {
   const runs = await recentRuns(db, 20);
   const runId = opts.runId || runs.find((r) => r.rejected > 0)?.id;
   const since = new Date((opts.now ?? new Date()).getTime() - ARRIVALS_DAYS * 86_400_000);
-  const [rejected, removed, arrivals, unverified, pools] = await Promise.all([
+  const [rejected, removed, arrivals, unverified, pools, handoffs] = await Promise.all([
     runId ? rejectedRecords(db, runId, 200) : Promise.resolve([]),
     removedHotels(db, 100),
     arrivalsByLabel(db, since),
     unverifiedArrivals(db, since),
     poolSizes(db),
+    handoffsByBrand(db, since),
   ]);
   const registry = brands();
   const signOn = registry.brands.map((brand) => {
@@ -39,7 +42,7 @@ export async function loadStatus(db: Kysely<Database>, opts: { runId?: number; n
     };
   });
   const tracking = { unverified, recorder: arrivalRecorder().stats() };
-  return { runs, runId, rejected, removed, arrivals, tracking, signOn };
+  return { runs, runId, rejected, removed, arrivals, tracking, signOn, handoffs };
 }
 
 /** How long /api/health reuses its figures (the published count is a scan of the hotels). */

@@ -40,6 +40,18 @@ export function isOpsHost(host: string | null | undefined): boolean {
   return cfg.NODE_ENV === "development" || LOCAL_HOSTS.has(name);
 }
 
+/** Prometheus's path (lib/ops/metrics.ts). */
+export const METRICS_PATH = "/metrics";
+
+/**
+ * Whether /metrics is served on this Host: metrics on (METRICS_ENABLED), an operators' host, and a way in (OPS_TOKEN
+ * or METRICS_ALLOW's networks). Elsewhere the path is any unknown page.
+ */
+export function metricsServed(host: string | null | undefined): boolean {
+  const cfg = config();
+  return cfg.METRICS_ENABLED && isOpsHost(host) && (!!opsToken() || cfg.METRICS_ALLOW.length > 0);
+}
+
 /** The token of an "Authorization: Bearer <token>" header, if that is what it holds. */
 export function bearerToken(authorization: string | null | undefined): string | undefined {
   return /^Bearer (.+)$/i.exec(authorization ?? "")?.[1];

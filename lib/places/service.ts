@@ -6,8 +6,12 @@ import { PlacesView } from "./nearby";
 import { loadGazetteer } from "./recount";
 import { latestPublishedRun, latestRecount, loadHotelCounts } from "./store";
 
-/** How often a serving process looks for a newer recount (a sync or an import finished elsewhere). */
-const REFRESH_MS = 5_000;
+/**
+ * How often a serving process looks for a newer snapshot (a sync, a recount or an import finished in another process):
+ * three primary-key or max() queries. The production server also looks on a timer (keepCatalogFresh in lib/search),
+ * so every instance serves a publish within a few seconds whether or not it had requests meanwhile.
+ */
+export const REFRESH_MS = 1_000;
 
 interface Loaded {
   view: PlacesView;
@@ -18,9 +22,18 @@ interface Loaded {
 
 const state = processShared("places", () => ({ current: undefined as Promise<Loaded> | undefined, refreshing: false }));
 
-async function load(db: Kysely<Database>, previous?: Loaded): Promise<Loaded> {
+/**
+ * The places and the latest published run. `published` hears of the run as soon as it is read, before a new recount's
+ * view is built (seconds for the whole gazetteer): a publish is served on the view in use meanwhile.
+ */
+async function load(
+  db: Kysely<Database>,
+  previous?: Loaded,
+  published: (publishedRunId: number | null) => void = () => {},
+): Promise<Loaded> {
   const started = performance.now();
   const [recount, publishedRunId] = await Promise.all([latestRecount(db), latestPublishedRun(db)]);
+  published(publishedRunId);
   const recountId = recount?.id ?? null;
   // The same gazetteer object while the imports are unchanged (loadGazetteer compares their stamp).
   const gazetteer = await loadGazetteer(db);
@@ -37,14 +50,14 @@ async function load(db: Kysely<Database>, previous?: Loaded): Promise<Loaded> {
 }
 
 /**
- * The serving process's places: loaded on first use, then checked every few seconds for a newer recount; requests
+ * The serving process's places: loaded on first use, then checked every REFRESH_MS for a newer recount; requests
  * keep using the loaded view while a newer one is built.
  */
 export async function placesView(): Promise<PlacesView> {
   return (await servingSnapshot()).view;
 }
 
-/** The places view and the latest published run, checked every few seconds (the brand sites' catalog keys on both). */
+/** The places view and the latest published run, checked every REFRESH_MS (the brand sites' catalog keys on both). */
 export async function servingSnapshot(): Promise<Pick<Loaded, "view" | "publishedRunId">> {
   state.current ??= store()
     .then((s) => load(s.db))
@@ -56,7 +69,12 @@ export async function servingSnapshot(): Promise<Pick<Loaded, "view" | "publishe
   if (!state.refreshing && Date.now() - loaded.checkedAt > REFRESH_MS) {
     state.refreshing = true;
     store()
-      .then((s) => load(s.db, loaded))
+      .then((s) =>
+        load(s.db, loaded, (publishedRunId) => {
+          // A sync published: its hotels go to the catalog now, on the places in use until the new view is built.
+          if (publishedRunId !== loaded.publishedRunId) state.current = Promise.resolve({ ...loaded, publishedRunId });
+        }),
+      )
       .then((next) => {
         state.current = Promise.resolve(next);
       })

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import { store, type Database } from "@/lib/store";
 import { log } from "@/lib/log";
+import { observeCatalogBuild } from "@/lib/metrics";
 import { processShared } from "@/lib/runtime/shared";
 import { servingSnapshot } from "@/lib/places/service";
 import type { PlacesView } from "@/lib/places/nearby";
@@ -50,34 +51,61 @@ export async function catalogHotels(db: Kysely<Database>): Promise<CatalogHotel[
 
 const state = processShared("catalog", () => ({
   current: undefined as { view: PlacesView; publishedRunId: number | null; catalog: Promise<HotelCatalog> } | undefined,
+  /** The newest catalog built, and its build's number: what requests get while a newer one is built. */
+  built: undefined as { catalog: HotelCatalog; seq: number } | undefined,
+  seq: 0,
 }));
 
 async function build(view: PlacesView, publishedRunId: number | null): Promise<HotelCatalog> {
   const started = performance.now();
   const catalog = new HotelCatalog(view, await catalogHotels((await store()).db));
-  log.info(
-    { hotels: catalog.size, recountId: view.recountId, publishedRunId, ms: Math.round(performance.now() - started) },
-    "catalog built",
-  );
+  const ms = performance.now() - started;
+  observeCatalogBuild(ms / 1000, catalog.size);
+  log.info({ hotels: catalog.size, recountId: view.recountId, publishedRunId, ms: Math.round(ms) }, "catalog built");
   return catalog;
 }
 
 /**
  * The serving process's hotel catalog, rebuilt when the places view changes (a recount or an import) or a sync run
  * publishes (even one whose recount has not finished, or never will because its process died). While a new one is
- * built, requests keep the previous one.
+ * built, every request (and the readiness check) gets the previous one: none waits for a rebuild, which after a
+ * publish every instance does at once.
  */
 export async function hotelCatalog(): Promise<HotelCatalog> {
   const { view, publishedRunId } = await servingSnapshot();
   if (state.current?.view !== view || state.current.publishedRunId !== publishedRunId) {
     const previous = state.current;
+    const seq = ++state.seq;
     const next = { view, publishedRunId, catalog: build(view, publishedRunId) };
     state.current = next;
-    next.catalog.catch((e: unknown) => {
-      log.warn({ err: (e as Error).message }, "catalog build failed");
-      if (state.current === next) state.current = previous;
-    });
-    if (previous) return previous.catalog.catch(() => next.catalog);
+    next.catalog.then(
+      (catalog) => {
+        if (!state.built || state.built.seq < seq) state.built = { catalog, seq };
+      },
+      (e: unknown) => {
+        log.warn({ err: (e as Error).message }, "catalog build failed");
+        if (state.current === next) state.current = previous;
+      },
+    );
   }
-  return state.current.catalog;
+  // Only the first catalog of the process is waited for.
+  return state.built?.catalog ?? state.current.catalog;
+}
+
+/** How often the production server asks for the catalog by itself (keepCatalogFresh). */
+export const CATALOG_TICK_MS = 500;
+
+/**
+ * The production server's own look at the store, every CATALOG_TICK_MS: a snapshot published by another process (the
+ * sync worker, `npm run sync`) is noticed within REFRESH_MS and its catalog built before a visitor asks, so every
+ * instance serves it within about two seconds plus the build, busy or idle. The visitors' requests alone would
+ * notice it only on the first request after it, and serve that one the previous snapshot. Returns the stop.
+ */
+export function keepCatalogFresh(everyMs = CATALOG_TICK_MS): () => void {
+  const timer = setInterval(() => {
+    // A failure is logged where it happens (the refresh, the build); the next tick tries again.
+    hotelCatalog().catch(() => undefined);
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }

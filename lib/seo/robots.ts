@@ -4,7 +4,7 @@ import { PREFERENCES_PATH, SSO_TEST_PAGE } from "@/lib/brands/routing";
 /**
  * Paths no crawler should fetch on a brand host: the APIs (/api, /v1, /mcp), the operators' pages (/ops), sign-on
  * (/sso, /oauth2, the sign-in page, the SSO test page), the preference switcher (it sets a cookie and redirects) and
- * the uptime page.
+ * the uptime page, and the booking hand-off (a counted redirect to another site, lib/tracking/handoff.ts).
  */
 export const DISALLOWED_PATHS = [
   "/api/",
@@ -17,6 +17,7 @@ export const DISALLOWED_PATHS = [
   SSO_TEST_PAGE,
   PREFERENCES_PATH,
   "/ping",
+  "/rates/",
 ] as const;
 
 /** The brand host's robots.txt: the pages allowed, the rest above disallowed, and its sitemap on the canonical origin. */

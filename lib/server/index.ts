@@ -9,6 +9,7 @@ import { loggedAddress } from "@/lib/http/address";
 import { routedPath } from "@/lib/http/routed-path";
 import { AppError, errorResponse, isAppError } from "@/lib/http/errors";
 import { log } from "@/lib/log";
+import { builtAppRouteLabeler, collectProcessMetrics, countMcpCall, timeRequest } from "@/lib/metrics";
 import {
   API_CONTENT_SECURITY_POLICY,
   COMMON_SECURITY_HEADERS,
@@ -16,7 +17,9 @@ import {
 } from "@/lib/http/security-headers";
 import { admit } from "@/lib/mcp/access";
 import { mcpErrorResponse } from "@/lib/mcp/errors";
+import { keepCatalogFresh } from "@/lib/search/service";
 import { prepareTracking } from "@/lib/tracking/signature";
+import { prepareExchangeRates } from "@/lib/exchange-rates";
 import { stopArrivalRecorder } from "@/lib/tracking/recorder";
 import { compressWhole } from "./compress";
 import { absoluteFormRefusal, dropInternalHeaders } from "./request-target";
@@ -48,6 +51,8 @@ async function mcpEdge(req: http.IncomingMessage, facts: RequestFacts): Promise<
     return undefined;
   } catch (e) {
     const response = mcpErrorResponse(e);
+    // Refused before its body is read: neither the tool nor the tier is known.
+    countMcpCall("other", "none", isAppError(e) ? e.code : "error");
     log.info(
       {
         route: "mcp",
@@ -103,12 +108,22 @@ export async function startServer(opts: { port: number; hostname?: string; dir?:
   const hostname = opts.hostname ?? "127.0.0.1";
   prepareSignOn();
   prepareTracking();
+  prepareExchangeRates();
   // No hostname for Next: with one, a proxy.ts rewrite's URL (built on "localhost") differs from the URL Next builds
   // of the request (on the hostname), so Next takes the rewrite for an external one and proxies it to itself forever.
-  const app = next({ dev: false, dir: opts.dir ?? process.cwd(), port: opts.port });
+  const dir = opts.dir ?? process.cwd();
+  const app = next({ dev: false, dir, port: opts.port });
   await app.prepare();
   const handle = app.getRequestHandler();
-  const { TRUSTED_PROXY_HOPS: trustedHops, COMPRESS_MIN_BYTES: compressMinBytes } = config();
+  const {
+    TRUSTED_PROXY_HOPS: trustedHops,
+    COMPRESS_MIN_BYTES: compressMinBytes,
+    METRICS_ENABLED: metricsEnabled,
+    SHUTDOWN_GRACE_SECONDS: graceSeconds,
+  } = config();
+  // Prometheus metrics (lib/metrics): every request timed here, where each one passes, labelled by route pattern.
+  const routeLabel = metricsEnabled ? builtAppRouteLabeler(dir) : undefined;
+  if (metricsEnabled) collectProcessMetrics();
   const compressStreams = compression({
     threshold: compressMinBytes,
     // Brotli's default 4 MB window costs more to set up than a page takes to render; 256 KB covers any page.
@@ -120,7 +135,18 @@ export async function startServer(opts: { port: number; hostname?: string; dir?:
       if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" });
       res.end(JSON.stringify({ error: { code: "INTERNAL", message: "An unexpected error occurred." } }));
     });
+  // The responses in progress, so that a shutdown can let them finish and then close their connections.
+  const inProgress = new Set<http.ServerResponse>();
+  let closing = false;
   const server = http.createServer((req, res) => {
+    if (routeLabel) timeRequest(req, res, routeLabel);
+    inProgress.add(res);
+    res.once("close", () => {
+      inProgress.delete(res);
+      // Draining: the connection this response leaves idle is closed at once, not kept alive for the next request.
+      if (closing) setImmediate(() => server.closeIdleConnections());
+    });
+    if (closing) res.shouldKeepAlive = false;
     // Before forwardedHeaders: the facts read the forwarded headers as the trusted proxies wrote them.
     const facts = recordFacts(req, res, trustedHops);
     dropInternalHeaders(res);
@@ -177,14 +203,30 @@ export async function startServer(opts: { port: number; hostname?: string; dir?:
   if (health instanceof Error || !health.ok) {
     log.warn({ status: health instanceof Error ? health.message : health.status }, "not ready yet: /api/health failed");
   }
+  const stopCatalog = keepCatalogFresh();
   return {
     server,
     url,
-    close: async () => {
+    /**
+     * Stops taking connections (a load balancer's next try goes to another instance: HAProxy retries a refused
+     * connection), lets the requests in progress finish for up to SHUTDOWN_GRACE_SECONDS, each answered with
+     * `Connection: close`, closes every connection as it goes idle, then cuts what is left and writes the arrivals
+     * still in memory (lib/tracking/recorder.ts).
+     */
+    close: async (graceMs = graceSeconds * 1000) => {
+      closing = true;
+      stopCatalog();
+      for (const res of inProgress) if (!res.headersSent) res.shouldKeepAlive = false;
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      // Arrivals still in memory are written before the process goes (lib/tracking/recorder.ts): once the requests
-      // in flight are done, or after a second if some linger (npm start exits 3 s after a signal whatever happens).
-      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
+      server.closeIdleConnections();
+      if (inProgress.size) log.info({ inProgress: inProgress.size, graceMs }, "stopping: letting requests finish");
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([closed, new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+      clearTimeout(timer);
+      if (inProgress.size) {
+        log.warn({ cut: inProgress.size, graceMs }, "stopping: requests still in progress after the grace period cut");
+        server.closeAllConnections();
+      }
       await stopArrivalRecorder().catch((e: unknown) =>
         log.warn({ err: (e as Error).message }, "arrivals not written"),
       );

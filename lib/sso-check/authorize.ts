@@ -1,80 +1,172 @@
 import type { CheckRun } from "./context";
 import { IdpBrowser, type AuthorizeOutcome } from "./browser";
-import { call, excerpt, shownLocation } from "./http";
-
-/** A redirect URI no provider has registered (a reserved name: it can never resolve). */
-const UNREGISTERED_REDIRECT = "https://unregistered.sso-check.invalid/oauth2/idpresponse";
+import { call, excerpt, shownLocation, UNREGISTERED_REDIRECT, type Answer } from "./http";
+import { droppedText } from "./cookie-drops";
+import { judgeStatus, STATUS_RULES } from "./statuses";
 
 function describe(outcome: AuthorizeOutcome): string {
   if (outcome.kind === "redirect") {
     const q = outcome.url.searchParams;
     return q.get("code") ? "redirected with a code" : `redirected with error=${q.get("error")}`;
   }
-  if (outcome.refusal) return `stopped on ${shownLocation(outcome.url)}: ${outcome.refusal}`;
-  return `stayed on ${shownLocation(outcome.url)} (status ${outcome.status ?? "?"})${outcome.loginForm ? ", a login form" : ""}`;
+  // The page's origin and path: its query is the request the validator sent.
+  const where = URL.canParse(outcome.url) ? new URL(outcome.url).origin + new URL(outcome.url).pathname : outcome.url;
+  if (outcome.refusal) return `stopped on ${shownLocation(where)}: ${outcome.refusal}`;
+  return `stayed on ${shownLocation(where)} (status ${outcome.status ?? "?"})${outcome.loginForm ? ", a login form" : ""}`;
 }
 
-/** Whether an answer redirects to `target` (a Location header starting with it). */
-const redirectsTo = (status: number, location: string | null, target: string) =>
-  status >= 300 && status < 400 && !!location && location.startsWith(target);
+/** The authorize endpoint's refusals (spec §4.4 rule 3, §7): the parameter that makes each request wrong. */
+const REFUSALS = [
+  {
+    id: "authorize.unregistered_redirect",
+    what: "an unregistered redirect_uri",
+    params: () => ({ redirect_uri: UNREGISTERED_REDIRECT }),
+  },
+  {
+    id: "authorize.unknown_client",
+    what: "an unknown client_id",
+    params: () => ({ client_id: `sso-check-unknown-${Date.now()}` }),
+  },
+  { id: "authorize.response_type", what: "response_type=token", params: () => ({ response_type: "token" }) },
+] as const;
+type Refusal = (typeof REFUSALS)[number];
 
-/** The authorize endpoint's refusals (spec §4.4 rule 3, §7): checked over HTTP, no session needed. */
-export async function checkAuthorizeRefusals(run: CheckRun): Promise<void> {
-  const ask = async (params: Record<string, string>) => {
-    const { url } = run.authorizeUrl(params);
-    return call(run.input, url, { headers: { accept: "text/html" } });
-  };
+/** Where a refused authorize request ended, over HTTP (no session) or in the signed-in browser. */
+type Ended =
+  | { kind: "redirect"; url: URL; unregistered: boolean }
+  | { kind: "page"; status?: number; loginForm: boolean; where: string }
+  /** A redirect to another page of the provider (its login page, say): where it leads is seen with a session. */
+  | { kind: "elsewhere"; status: number; location: string };
 
-  const unregistered = await ask({ redirect_uri: UNREGISTERED_REDIRECT });
-  const location = unregistered.headers.get("location");
-  if (redirectsTo(unregistered.status, location, UNREGISTERED_REDIRECT))
-    run.fail(
-      "authorize.unregistered_redirect",
-      `redirected to the unregistered redirect_uri (${unregistered.status})`,
-      {
-        seen: `Location: ${shownLocation(location!)}`,
+const PASSWORD_FIELD = /<input\b[^>]*\btype\s*=\s*["']?password/i;
+
+/** An HTTP answer of the authorize endpoint, as an end. */
+function endedOver(run: CheckRun, url: string, answer: Answer): Ended {
+  const location = answer.headers.get("location");
+  if (answer.status >= 300 && answer.status < 400 && location) {
+    const to = URL.canParse(location, url) ? new URL(location, url) : undefined;
+    if (to?.href.startsWith(UNREGISTERED_REDIRECT)) return { kind: "redirect", url: to, unregistered: true };
+    if (to?.href.startsWith(run.input.redirectUri)) return { kind: "redirect", url: to, unregistered: false };
+    return { kind: "elsewhere", status: answer.status, location: shownLocation(location) };
+  }
+  return { kind: "page", status: answer.status, loginForm: PASSWORD_FIELD.test(answer.text), where: "" };
+}
+
+function endedText(e: Ended): string {
+  if (e.kind === "elsewhere") return `answered ${e.status} to ${e.location}`;
+  if (e.kind === "redirect") {
+    const to = e.unregistered ? "the unregistered redirect_uri" : "the redirect URI";
+    const error = e.url.searchParams.get("error");
+    return `redirected to ${to} ${e.url.searchParams.get("code") ? "with a code" : error ? `with error=${error}` : "without a code or an error"}`;
+  }
+  const where = e.where ? `stayed on ${e.where} (status ${e.status ?? "?"})` : `answered ${e.status ?? "?"}`;
+  return `${where}${e.loginForm ? ", a login form" : ""}`;
+}
+
+/**
+ * A refusal judged by its end (lib/sso-check/statuses.ts for the status): pass, fail, or "session" when the answer is
+ * the provider's login page (or a redirect to one): what it does once the user is known is seen with a session.
+ */
+function judgeRefusal(
+  refusal: Refusal,
+  ended: Ended,
+): { verdict: "pass" | "fail" | "session"; text: string; hint?: string } {
+  if (ended.kind === "redirect") {
+    const q = ended.url.searchParams;
+    if (ended.unregistered)
+      return {
+        verdict: "fail",
+        text: endedText(ended),
         hint: "Redirect only to registered URIs, compared exactly; answer anything else with an error page (spec §4.4 rule 3): otherwise the provider is an open redirector that leaks codes.",
-      },
-    );
-  else if (unregistered.status >= 400 && unregistered.status < 500)
-    run.pass(
-      "authorize.unregistered_redirect",
-      `refused with ${unregistered.status}, no redirect${unregistered.status === 400 ? "" : " (§7 says 400)"}`,
-    );
-  else
-    run.fail("authorize.unregistered_redirect", `answered ${unregistered.status} to an unregistered redirect_uri`, {
-      seen: location ? `Location: ${shownLocation(location)}` : excerpt(unregistered.text),
-      hint: "Refuse an unregistered redirect_uri with a 400 page and no redirect.",
-    });
+      };
+    if (refusal.id === "authorize.response_type" && q.get("error") && !q.get("code") && !ended.url.hash)
+      return {
+        verdict: "pass",
+        text: `refused by redirect with error=${q.get("error")} (RFC 6749 4.1.2.1; §7's reference says 400)`,
+      };
+    return {
+      verdict: "fail",
+      text: endedText(ended),
+      hint:
+        refusal.id === "authorize.unknown_client"
+          ? "spec §7: an unknown client_id is a 400, without a redirect (the redirect URI cannot be trusted)."
+          : refusal.id === "authorize.response_type"
+            ? "Only the code flow is used: refuse other response types (spec §7: 400)."
+            : "Refuse an unregistered redirect_uri with a 400 page and no redirect.",
+    };
+  }
+  if (ended.kind === "elsewhere" || (ended.loginForm && ended.status !== undefined && ended.status < 400))
+    return { verdict: "session", text: endedText(ended) };
+  const status = ended.status ?? 0;
+  const judged = judgeStatus(refusal.id, status);
+  if (status >= 400 && status < 500 && judged.pass)
+    return { verdict: "pass", text: `${judged.text.replace(/^refused with \d+/, (m) => `${m}, no redirect`)}` };
+  return {
+    verdict: "fail",
+    text: `${endedText(ended)}${status < 300 ? ", no redirect: not an error status" : ""} (§7 says ${STATUS_RULES[refusal.id].spec})`,
+    hint: `Refuse ${refusal.what} with an error status (spec §7: ${STATUS_RULES[refusal.id].spec}) and no redirect.`,
+  };
+}
 
-  const unknown = await ask({ client_id: `sso-check-unknown-${Date.now()}` });
-  if (unknown.status === 400 && !unknown.headers.get("location"))
-    run.pass("authorize.unknown_client", "refused with 400, no redirect");
-  else
-    run.fail(
-      "authorize.unknown_client",
-      `answered ${unknown.status}${unknown.headers.get("location") ? " with a redirect" : ""}`,
-      {
-        hint: "spec §7: an unknown client_id is a 400, without a redirect (the redirect URI cannot be trusted).",
-      },
-    );
+/**
+ * The authorize endpoint's refusals (spec §4.4 rule 3, §7), over HTTP without a session. A provider that shows its
+ * login page first (some check the client only once the user is known) is checked again with the session of the
+ * browser's sign-in (checkAuthorizeRefusalsWithSession), and the item reports both.
+ */
+export async function checkAuthorizeRefusals(run: CheckRun): Promise<void> {
+  for (const refusal of REFUSALS) {
+    const { url } = run.authorizeUrl(refusal.params());
+    const answer = await call(run.input, url, { headers: { accept: "text/html" } });
+    const ended = endedOver(run, url, answer);
+    const judged = judgeRefusal(refusal, ended);
+    if (judged.verdict === "session") run.refusalsWithSession.push({ id: refusal.id, withoutSession: judged.text });
+    else if (judged.verdict === "pass") run.pass(refusal.id, judged.text);
+    else
+      run.fail(refusal.id, `${refusal.what}: ${judged.text}`, {
+        seen:
+          ended.kind === "page" ? excerpt(answer.text) : `Location: ${shownLocation(answer.headers.get("location")!)}`,
+        hint: judged.hint,
+      });
+  }
+}
 
-  const token = await ask({ response_type: "token" });
-  const tokenLocation = token.headers.get("location");
-  const redirectedError = redirectsTo(token.status, tokenLocation, run.input.redirectUri)
-    ? new URL(tokenLocation!).searchParams
-    : undefined;
-  if (token.status === 400) run.pass("authorize.response_type", "response_type=token refused with 400");
-  else if (redirectedError?.get("error") && !redirectedError.get("code") && !tokenLocation!.includes("access_token"))
-    run.pass(
-      "authorize.response_type",
-      `refused by redirect with error=${redirectedError.get("error")} (RFC 6749 4.1.2.1; §7's reference says 400)`,
-    );
-  else
-    run.fail("authorize.response_type", `response_type=token answered ${token.status}`, {
-      seen: tokenLocation ? `Location: ${shownLocation(tokenLocation)}` : excerpt(token.text),
-      hint: "Only the code flow is used: refuse other response types (spec §7: 400).",
-    });
+/**
+ * The refusals whose answer without a session was a login page, again in the browser holding the sign-in's session:
+ * judged on what the provider does once the user is known (a redirect of a code to an unregistered address fails),
+ * the answer without a session reported beside it.
+ */
+export async function checkAuthorizeRefusalsWithSession(run: CheckRun): Promise<void> {
+  for (const { id, withoutSession } of run.refusalsWithSession.splice(0)) {
+    const refusal = REFUSALS.find((r) => r.id === id)!;
+    const first = `without a session: ${withoutSession}`;
+    if (!run.browser || !run.signedIn) {
+      run.skip(
+        id,
+        `${first}; with a session: could not check (${run.input.user ? run.noSession("the sign-in did not complete") : "no test user given"})`,
+      );
+      continue;
+    }
+    const { url } = run.authorizeUrl(refusal.params());
+    const outcome = await run.browser.authorize(url, { alsoCatch: UNREGISTERED_REDIRECT });
+    const ended: Ended =
+      outcome.kind === "redirect"
+        ? { kind: "redirect", url: outcome.url, unregistered: outcome.url.href.startsWith(UNREGISTERED_REDIRECT) }
+        : {
+            kind: "page",
+            status: outcome.status,
+            loginForm: outcome.loginForm,
+            where: shownLocation(new URL(outcome.url).pathname),
+          };
+    const judged = judgeRefusal(refusal, ended);
+    const text = `${first}; with a session: ${judged.verdict === "session" ? `still its login page (${judged.text})` : judged.text}`;
+    if (judged.verdict === "pass") run.pass(id, text);
+    else
+      run.fail(id, `${refusal.what}: ${text}`, {
+        hint:
+          judged.hint ??
+          `With a session the provider still showed its login page to ${refusal.what}: refuse it with an error status (spec §7) and no redirect.`,
+      });
+  }
 }
 
 /**
@@ -111,6 +203,14 @@ export async function checkAuthorizeInBrowser(run: CheckRun): Promise<void> {
   const interactive = run.authorizeUrl();
   const signedIn = await run.browser.authorize(interactive.url, { user: run.input.user });
   const steps = signedIn.steps.length ? `steps: ${signedIn.steps.join(" → ")}` : undefined;
+  // A session cookie the browser refused (its attributes) is the cause a partner can act on: said where it shows.
+  await run.readDroppedCookies();
+  const dropped = run.droppedCookies.length
+    ? `; the browser refused the provider's cookie ${droppedText(run.droppedCookies)}`
+    : "";
+  const cookieFix = run.droppedCookies.length
+    ? run.droppedCookies.map((d) => `${d.name}: ${d.fix}`).join(" ")
+    : undefined;
   if (signedIn.kind === "redirect") {
     // Back at the redirect URI, with or without a code: the provider signed the user in, so the browser holds a
     // session, whatever this item concludes (every item needing one uses it).
@@ -144,11 +244,13 @@ export async function checkAuthorizeInBrowser(run: CheckRun): Promise<void> {
           : "Redirect with the state parameter exactly as the authorize request sent it (spec §4.4 rule 1): the relying party refuses a callback whose state it did not send.",
       });
   } else
-    run.fail("authorize.code", `after the login form: ${describe(signedIn)}`, {
+    run.fail("authorize.code", `after the login form: ${describe(signedIn)}${dropped}`, {
       seen: steps,
-      hint: signedIn.loginForm
-        ? "The login form came back: check the test user's credentials, or give --username-selector/--password-selector/--submit-selector for an unusual form."
-        : "After signing in, redirect to redirect_uri with code and the request's state (spec §4.4 rule 2).",
+      hint:
+        cookieFix ??
+        (signedIn.loginForm
+          ? "The login form came back: check the test user's credentials, or give the login form's selectors (--username-selector/--password-selector/--submit-selector, or --step-selector for one step) for an unusual form."
+          : "After signing in, redirect to redirect_uri with code and the request's state (spec §4.4 rule 2)."),
     });
 
   // Whether or not the sign-in above was judged a pass, the browser may now hold a session: the silent item tries.
@@ -159,10 +261,12 @@ export async function checkAuthorizeInBrowser(run: CheckRun): Promise<void> {
     run.signedIn = true;
     run.firstCode ??= silentCode.code;
     run.pass("authorize.silent", "with the session: redirected at once with a code, no page shown");
-  } else if (!run.signedIn) run.skip("authorize.silent", "no session at the provider (the sign-in did not complete)");
+  } else if (!run.signedIn) run.skip("authorize.silent", run.noSession("the sign-in did not complete"));
   else
-    run.fail("authorize.silent", `with the session, prompt=none ${describe(again)}`, {
-      hint: "With a valid session cookie the provider must redirect with a code and no page (spec §4.4 rule 1). consent_required here means the brand is not treated as first-party.",
+    run.fail("authorize.silent", `with the session, prompt=none ${describe(again)}${dropped}`, {
+      hint:
+        cookieFix ??
+        "With a valid session cookie the provider must redirect with a code and no page (spec §4.4 rule 1). consent_required here means the brand is not treated as first-party.",
     });
 }
 

@@ -5,8 +5,9 @@ import { chromium, type Browser, type BrowserContext, type Cookie, type Locator,
 import { startGuardProxy, type GuardProxy, type GuardProxyRefusal } from "@/lib/http/guard-proxy";
 import { idpUrlProblem, OutboundRefused, targetKey } from "@/lib/http/outbound";
 import { log } from "@/lib/log";
-import { providerOrigins } from "./http";
-import type { SsoCheckInput } from "./input";
+import { providerOrigins, UNREGISTERED_REDIRECT } from "./http";
+import type { LoginSelectors, SsoCheckInput } from "./input";
+import { MAX_LOGIN_STEPS } from "./selectors";
 
 /**
  * Where an authorize request ended: a redirect to the redirect URI (caught), or a page of the provider; with the
@@ -85,8 +86,6 @@ const SUBMIT = "button[type='submit'], input[type='submit'], button:not([type])"
 /** The button of a consent, "continue" or "allow" page after the login (its text or value). */
 const CONSENT =
   /^\s*(allow|accept|approve|authori[sz]e|agree|consent|continue|proceed|confirm|yes|ok|grant|accept and continue|log ?in|sign ?in)\b/i;
-/** How many pages (or changes of one page) the login driver acts on before it gives up: a loop ends. */
-const MAX_LOGIN_STEPS = 8;
 
 /**
  * Headless Chromium (Debian's, through playwright-core: nothing downloaded) driving the partner's real pages: its
@@ -103,6 +102,8 @@ export class IdpBrowser {
    * for those of any other page too.
    */
   readonly setCookies: string[] = [];
+  /** Every Set-Cookie header the browser received, with the URL of the answer (the first MAX_ASKED). */
+  private readonly cookieLog: { url: string; header: string }[] = [];
   /** Set-Cookie headers still being read (Playwright reads the raw headers asynchronously). */
   private readonly pendingHeaders = new Set<Promise<void>>();
   /** What the pages asked for, as the proxy names it (host:port of a tunnel, the URL without query of plain http). */
@@ -123,6 +124,15 @@ export class IdpBrowser {
    */
   get refused(): GuardProxyRefusal[] {
     return this.proxy.refusals.filter((r) => this.asked.has(refusalTarget(r.target) ?? r.target));
+  }
+
+  /**
+   * Every Set-Cookie header the browser received so far, with the URL that sent it, once those still being read have
+   * arrived (at most 2 s more): what a browser refused is told from it (cookie-drops.ts).
+   */
+  async setCookieLog(): Promise<{ url: string; header: string }[]> {
+    await this.headersRead();
+    return [...this.cookieLog];
   }
 
   /** The provider's Set-Cookie headers, once those still being read have arrived (at most 2 s more). */
@@ -146,7 +156,8 @@ export class IdpBrowser {
       allowLoopback: input.allowLoopback,
       // The login pages the partner names are the browser's only: the validator's own requests never go there.
       loopbackAllowed: [...providerOrigins(input), ...(input.loginOrigins ?? []).filter((u) => URL.canParse(u))],
-      quietlyRefused: ownHost ? [] : [input.redirectUri],
+      // The unregistered redirect URI the refusals try is seen the same way (it can never resolve).
+      quietlyRefused: [...(ownHost ? [] : [input.redirectUri]), UNREGISTERED_REDIRECT],
     });
     let browser: Browser | undefined;
     let home: string | undefined;
@@ -218,10 +229,17 @@ export class IdpBrowser {
     context.on("request", (request) => {
       if (this.asked.size < MAX_ASKED) this.asked.add(proxyTarget(new URL(request.url())));
     });
+    // The answers whose cookies matter: the provider's pages wherever they are served (its login origins, another
+    // host for its authorize endpoint), not the caught redirect URIs (the guard proxy's refusal).
+    const caughtOrigins = new Set([this.input.redirectUri, UNREGISTERED_REDIRECT].map((u) => new URL(u).origin));
     context.on("response", (response) => {
-      if (new URL(response.url()).origin !== issuer) return;
+      const url = response.url();
+      if (caughtOrigins.has(new URL(url).origin) && new URL(url).origin !== issuer) return;
       const read: Promise<void> = response.headerValues("set-cookie").then(
-        (values) => void this.setCookies.push(...values),
+        (values) => {
+          if (new URL(url).origin === issuer) this.setCookies.push(...values);
+          for (const header of values) if (this.cookieLog.length < MAX_ASKED) this.cookieLog.push({ url, header });
+        },
         () => {}, // the page closed meanwhile: nothing more to read
       );
       this.pendingHeaders.add(read);
@@ -244,11 +262,12 @@ export class IdpBrowser {
 
   /**
    * Opens an authorize URL in a page of `context` and reports where it ended. With `user`, the login driver signs in
-   * on the way (see signIn); without, a login page is where it ends.
+   * on the way (see signIn); without, a login page is where it ends. `alsoCatch`: another redirect URI whose request
+   * is caught (and never reached) like the input's (the unregistered one the refusals try).
    */
   async authorize(
     url: string,
-    opts: { context?: BrowserContext; user?: SsoCheckInput["user"] } = {},
+    opts: { context?: BrowserContext; user?: SsoCheckInput["user"]; alsoCatch?: string } = {},
   ): Promise<AuthorizeOutcome> {
     // Defence in depth: the authorize endpoint comes from the provider's discovery document (file:, chrome:, a
     // private address… are never opened, whatever it names).
@@ -269,10 +288,12 @@ export class IdpBrowser {
     let arrive = () => {};
     const arrived = new Promise<void>((resolve) => (arrive = resolve));
     // The redirect URI as the browser writes it (host in lower case, no default port), without its query.
-    const redirectUri = endpoint(new URL(this.input.redirectUri));
+    const redirectUris = [this.input.redirectUri, ...(opts.alsoCatch ? [opts.alsoCatch] : [])].map((u) =>
+      endpoint(new URL(u)),
+    );
     page.on("request", (request) => {
       const u = new URL(request.url());
-      if (!caught && endpoint(u) === redirectUri) {
+      if (!caught && redirectUris.includes(endpoint(u))) {
         caught = u;
         arrive();
       }
@@ -311,46 +332,75 @@ export class IdpBrowser {
    * The login driver: acts on the provider's pages until the redirect URI is reached, in at most MAX_LOGIN_STEPS
    * steps, each one reported (the page's origin and path, what it filled in or clicked). It handles a user name and
    * a password on one page or on two, a consent, "continue" or "allow" page after the login, forms a script builds
-   * (it waits for a field or a button to show) and redirect chains (each page it lands on is a step). It never types
-   * the password into a page of another origin than the issuer's, unless the partner named that origin
-   * (`loginOrigins`): it stops there and says why (the returned refusal).
+   * (it waits for a field or a button to show) and redirect chains (each page it lands on is a step). The partner's
+   * selectors for a step (`stepSelectors`) replace the form's (`selectors`, else found automatically) on that step:
+   * each one named must show, and a named button is pressed whatever it reads. It never types the password into a
+   * page of another origin than the issuer's, unless the partner named that origin (`loginOrigins`), nor twice (a
+   * login form that comes back after the password was sent means wrong credentials or a session cookie the browser
+   * did not keep, and retrying could lock the test user out): it stops there and says why (the returned refusal).
    */
   private async signIn(
     page: Page,
     user: NonNullable<SsoCheckInput["user"]>,
     flow: { arrived: Promise<void>; caught: () => boolean; steps: string[] },
   ): Promise<string | undefined> {
-    const s = this.input.selectors;
     const passwordOrigins = new Set(
       [this.input.issuer, ...(this.input.loginOrigins ?? [])]
         .filter((u) => URL.canParse(u))
         .map((u) => new URL(u).origin),
     );
-    const usernameField = page.locator(s?.username ?? USERNAME_FIELDS).filter({ visible: true });
-    const passwordField = page.locator(s?.password ?? "input[type='password']").filter({ visible: true });
-    const buttons = page
-      .locator(s?.submit ?? `${SUBMIT}, a[role='button'], input[type='button']`)
-      .filter({ visible: true });
     let typedUsername = false;
+    let typedPassword = false;
     for (let step = 1; step <= MAX_LOGIN_STEPS; step++) {
-      // A page a script fills in: wait until it shows a field or a button (or the redirect URI is reached).
-      await Promise.race([
-        flow.arrived,
-        page
-          .locator(`${s?.password ?? "input[type='password']"}, ${s?.username ?? USERNAME_FIELDS}, ${SUBMIT}`)
-          .filter({ visible: true })
-          .first()
-          .waitFor({ timeout: NAVIGATION_TIMEOUT_MS })
-          .catch(() => undefined),
-      ]);
+      const named = namedSelectors(this.input.stepSelectors?.find((x) => x.step === step));
+      const s = { ...this.input.selectors, ...named };
+      const usernameField = page.locator(s.username ?? USERNAME_FIELDS).filter({ visible: true });
+      const passwordField = page.locator(s.password ?? "input[type='password']").filter({ visible: true });
+      const buttons = page
+        .locator(s.submit ?? `${SUBMIT}, a[role='button'], input[type='button']`)
+        .filter({ visible: true });
+      // A page a script fills in: wait until it shows a field or a button (or the redirect URI is reached); what the
+      // step's selectors name, each of them.
+      const namedList = Object.entries(named).filter((e): e is [string, string] => !!e[1]);
+      const shown = namedList.length
+        ? Promise.all(
+            namedList.map(([, css]) =>
+              page.locator(css).filter({ visible: true }).first().waitFor({ timeout: NAVIGATION_TIMEOUT_MS }),
+            ),
+          ).then(
+            () => true,
+            () => false,
+          )
+        : page
+            .locator(`${s.password ?? "input[type='password']"}, ${s.username ?? USERNAME_FIELDS}, ${SUBMIT}`)
+            .filter({ visible: true })
+            .first()
+            .waitFor({ timeout: NAVIGATION_TIMEOUT_MS })
+            .then(
+              () => true,
+              () => true,
+            );
+      const found = await Promise.race([flow.arrived.then(() => true), shown]);
       if (flow.caught()) return undefined;
       const here = new URL(page.url());
       const where = `${here.origin}${here.pathname}`;
+      if (!found) {
+        const missing = namedList.map(([field, css]) => `${field} ${JSON.stringify(css)}`).join(", ");
+        const refusal = `step ${step}'s selectors (${missing}) matched nothing shown on this page`;
+        flow.steps.push(`${step}. ${where}: ${refusal}`);
+        return refusal;
+      }
       const did: string[] = [];
       const hasPassword = (await passwordField.count()) > 0;
       const hasUsername = (await usernameField.count()) > 0;
       if (hasPassword && !passwordOrigins.has(here.origin)) {
         const refusal = `a password field on ${here.origin}, not the issuer's origin: the password was not typed there (name that origin as a login origin if it is the partner's)`;
+        flow.steps.push(`${step}. ${where}: ${refusal}`);
+        return refusal;
+      }
+      if (hasPassword && typedPassword) {
+        const refusal =
+          "the login form came back after the password was sent (wrong credentials, or the browser did not keep the provider's session cookie): the password was not sent again";
         flow.steps.push(`${step}. ${where}: ${refusal}`);
         return refusal;
       }
@@ -362,9 +412,10 @@ export class IdpBrowser {
       }
       if (hasPassword) {
         await passwordField.first().fill(user.password);
+        typedPassword = true;
         did.push("filled the password");
       }
-      const button = await this.buttonToPress(buttons, did.length > 0);
+      const button = await this.buttonToPress(buttons, did.length > 0 || !!named.submit);
       if (!button && !did.length) {
         flow.steps.push(`${step}. ${where}: nothing to fill in or press`);
         return undefined;
@@ -386,7 +437,8 @@ export class IdpBrowser {
       if (button) await button.click({ timeout: NAVIGATION_TIMEOUT_MS }).catch(() => undefined);
       else await page.keyboard.press("Enter");
       did.push(button ? `pressed "${label}"` : "pressed Enter");
-      flow.steps.push(`${step}. ${where}: ${did.join(", ")}`);
+      const by = namedList.length ? ` (step ${step}'s selectors)` : "";
+      flow.steps.push(`${step}. ${where}: ${did.join(", ")}${by}`);
       await changed;
       if (flow.caught()) return undefined;
       await page.waitForLoadState("load", { timeout: NAVIGATION_TIMEOUT_MS }).catch(() => undefined);
@@ -396,8 +448,9 @@ export class IdpBrowser {
   }
 
   /**
-   * The button to press: after filling a field, the form's submit button (the partner's selector, else the first
-   * visible one); on a page without fields, one whose text reads as consent or continue.
+   * The button to press: after filling a field (or where the partner named the step's button), the form's submit
+   * button (the partner's selector, else the first visible one); on a page without fields, one whose text reads as
+   * consent or continue.
    */
   private async buttonToPress(buttons: Locator, filled: boolean) {
     const count = await buttons.count();
@@ -413,6 +466,13 @@ export class IdpBrowser {
   async providerCookies(context: BrowserContext = this.context): Promise<Cookie[]> {
     return context.cookies(new URL(this.input.issuer).origin);
   }
+}
+
+/** The selectors a step names (those given, without the empty ones). */
+function namedSelectors(step: LoginSelectors | undefined): LoginSelectors {
+  const named: LoginSelectors = {};
+  for (const field of ["username", "password", "submit"] as const) if (step?.[field]) named[field] = step[field];
+  return named;
 }
 
 /** A button's words: its text, else its value or label (runs in the page). */

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { idpUrlProblem, isLoopbackHost, loopbackOriginProblem } from "@/lib/http/outbound";
 import type { IdpBrowser } from "./browser";
+import { droppedCookies, droppedText, type DroppedCookie } from "./cookie-drops";
 import { providerOrigins } from "./http";
 import type { SsoCheckInput } from "./input";
 import type { CheckItemId, CheckResult } from "./items";
@@ -56,6 +57,10 @@ export class CheckRun {
    * it remembered) is named, and its code is still exchanged with that request's verifier and nonce.
    */
   readonly sent = new Map<string, SentRequest>();
+  /** The provider's cookies the browser refused at the sign-in, and the attribute why (read after it). */
+  droppedCookies: DroppedCookie[] = [];
+  /** Authorize refusals whose answer without a session was the login page: checked again with the session. */
+  readonly refusalsWithSession: { id: CheckItemId; withoutSession: string }[] = [];
   private started = performance.now();
 
   constructor(
@@ -111,6 +116,26 @@ export class CheckRun {
   }
   has(id: CheckItemId): CheckResult | undefined {
     return this.results.find((r) => r.id === id);
+  }
+
+  /**
+   * Reads which of the provider's cookies the browser refused since it opened (after the sign-in): items that find
+   * no session name the attribute instead of "the sign-in did not complete".
+   */
+  async readDroppedCookies(): Promise<void> {
+    if (!this.browser) return;
+    this.droppedCookies = droppedCookies(await this.browser.setCookieLog(), await this.browser.context.cookies());
+  }
+
+  /**
+   * Why the browser holds no session at the provider, as the items needing one say it: a cookie it refused, named
+   * with the attribute, else `otherwise` ("the sign-in did not complete").
+   */
+  noSession(otherwise?: string): string {
+    const why = this.droppedCookies.length
+      ? `the browser refused its cookie ${droppedText(this.droppedCookies)}`
+      : otherwise;
+    return `no session at the provider${why ? `: ${why}` : ""}`;
   }
 
   /** An endpoint the discovery document names, when the outbound rules allow it (discovery.fields says why not). */

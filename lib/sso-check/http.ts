@@ -1,6 +1,9 @@
 import { guardedFetch } from "@/lib/http/outbound";
 import type { SsoCheckInput } from "./input";
 
+/** A redirect URI no provider has registered (a reserved name: it can never resolve). */
+export const UNREGISTERED_REDIRECT = "https://unregistered.sso-check.invalid/oauth2/idpresponse";
+
 export interface Answer {
   status: number;
   headers: Headers;

@@ -1,3 +1,15 @@
+/** CSS selectors of a login form's parts. */
+export interface LoginSelectors {
+  username?: string;
+  password?: string;
+  submit?: string;
+}
+
+/** The selectors of one step of the login driver. */
+export interface StepSelectors extends LoginSelectors {
+  step: number;
+}
+
 /** What the validator is asked to check (the command's flags, the operators' form). */
 export interface SsoCheckInput {
   /** The issuer URL as the partner gives it (spec §4.6 step 1). */
@@ -11,8 +23,14 @@ export interface SsoCheckInput {
   redirectUri: string;
   /** A test user at the partner: the browser items (authorize with a session, token, id_token, cookie) need one. */
   user?: { username: string; password: string };
-  /** CSS selectors for an unusual login form (found automatically otherwise). */
-  selectors?: { username?: string; password?: string; submit?: string };
+  /** CSS selectors for an unusual login form (found automatically otherwise; lib/sso-check/selectors.ts checks them). */
+  selectors?: LoginSelectors;
+  /**
+   * Selectors for one step of the login driver (step 1 is the first page it acts on), replacing `selectors` there:
+   * each one named must show on that step's page, and a named button is pressed whatever it reads (a consent page
+   * whose button the driver would not recognise).
+   */
+  stepSelectors?: StepSelectors[];
   /**
    * Origins besides the issuer's where the login driver may type the test user's password (a login page the partner
    * serves elsewhere): never elsewhere. The browser may reach them under the development switch too.

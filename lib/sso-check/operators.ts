@@ -8,11 +8,12 @@ import { config } from "@/lib/config";
 import { AppError } from "@/lib/http/errors";
 import { isLoopbackHost } from "@/lib/http/outbound";
 import { log } from "@/lib/log";
-import type { Database } from "@/lib/store";
+import { holdLease, type Database } from "@/lib/store";
 import type { SsoCheckInput } from "./input";
 import { shownItems, type CheckResult, type ShownItem } from "./items";
 import { verdict } from "./report";
 import { saveReport } from "./reports";
+import { MAX_SELECTOR_LENGTH, parseStepSelectors, selectorProblem } from "./selectors";
 import { runSsoCheck, type SsoCheckReport } from "./run";
 import { trustLocalCa } from "./trust";
 
@@ -32,6 +33,12 @@ const url = z
   .refine((s) => s === undefined || URL.canParse(s), "must be an absolute URL")
   .optional();
 
+/** A login-form selector: CSS the login driver can use (selectors.ts says why not). */
+const selector = text(MAX_SELECTOR_LENGTH).superRefine((s, ctx) => {
+  const problem = s === undefined ? undefined : selectorProblem(s);
+  if (problem) ctx.addIssue({ code: "custom", message: problem });
+});
+
 /** The operators' form (lib/sso-check/operators.ts): what the command's flags say, as form fields. */
 const formSchema = z.object({
   environment: z.enum(["staging", "production"], { message: "must be staging or production" }),
@@ -42,9 +49,23 @@ const formSchema = z.object({
   redirectUri: url,
   username: text(320),
   password: text(500),
-  usernameSelector: text(300),
-  passwordSelector: text(300),
-  submitSelector: text(300),
+  usernameSelector: selector,
+  passwordSelector: selector,
+  submitSelector: selector,
+  // Selectors for one step of the login, one STEP:FIELD=CSS a line (lib/sso-check/selectors.ts).
+  stepSelectors: z
+    .string()
+    .max(2000, "at most 2000 characters")
+    .transform((s, ctx) => {
+      try {
+        const steps = parseStepSelectors(s.split(/\r?\n/));
+        return steps.length ? steps : undefined;
+      } catch (e) {
+        ctx.addIssue({ code: "custom", message: (e as Error).message });
+        return z.NEVER;
+      }
+    })
+    .optional(),
   // Origins besides the issuer's where the password may be typed, separated by spaces or commas.
   loginOrigins: z
     .string()
@@ -136,6 +157,7 @@ export async function checkFromForm(brand: Brand, form: URLSearchParams): Promis
       redirectUri: f.redirectUri ?? idpResponseUris(brand)[0]!,
       user: f.username ? { username: f.username, password: f.password! } : undefined,
       selectors: { username: f.usernameSelector, password: f.passwordSelector, submit: f.submitSelector },
+      stepSelectors: f.stepSelectors,
       loginOrigins: f.loginOrigins,
       otherClient:
         f.otherClientId && f.otherClientSecret
@@ -181,26 +203,39 @@ export type CheckEvent =
 /** The longest an operators' run may take (besides the opt-in wait for an expired code). */
 const RUN_DEADLINE_MS = 3 * 60_000;
 
-/** One run at a time on a server: each drives a Chromium, and two at once would slow both past their timeouts. */
-let running: { brand: string; since: number } | undefined;
+/** The store's lease that keeps operators' runs to one at a time (lib/store/lease.ts). */
+const RUN_LEASE = "sso-check";
+/** A run's lease is taken over when its heartbeat (every 10 s) is older than this: its process died mid-run. */
+const RUN_LEASE_STALE_SECONDS = 30;
+
+/** A run that began (it holds the lease): start it once, with where its events go. */
+export type OperatorsRun = (
+  emit?: (event: CheckEvent) => void,
+  deadlineMs?: number,
+) => Promise<{ reportId: number; report: SsoCheckReport }>;
 
 /**
- * Runs the validator for an operator, telling `emit` each event as it happens, and keeps the report for the brand
- * and environment. Refused at once (synchronously, before anything is sent) with 409 while another run is going.
+ * The one validator run at a time, across every instance sharing the store (each drives a Chromium and asks the
+ * partner's IdP; two at once would slow both past their timeouts, and a second would test the same IdP twice), held
+ * as a lease of the store whose heartbeat ends with its process. Refused with 409 while another run holds it, before
+ * anything is sent. Gives the lease's release.
  */
-export function runForOperators(
-  db: Kysely<Database>,
-  check: OperatorsCheck,
-  emit: (event: CheckEvent) => void = () => {},
-  deadlineMs = RUN_DEADLINE_MS + (check.input.codeExpirySeconds ?? 0) * 1000,
-): Promise<{ reportId: number; report: SsoCheckReport }> {
-  if (running)
+async function takeRunLease(db: Kysely<Database>): Promise<() => Promise<void>> {
+  const held = await holdLease(db, RUN_LEASE, RUN_LEASE_STALE_SECONDS);
+  if (!held.lease) {
+    const since = held.current ? Date.parse(held.current.acquired_at) : Date.now();
     throw new AppError({
       code: "CHECK_RUNNING",
-      message: `A check (brand ${running.brand}) has been running for ${Math.round((Date.now() - running.since) / 1000)} s; one runs at a time: try again when it ends`,
+      message: `A check has been running for ${Math.max(0, Math.round((Date.now() - since) / 1000))} s; one runs at a time: try again when it ends`,
     });
-  running = { brand: check.brand.id, since: Date.now() };
-  // Each item has its own time limits; this bounds the whole (a browser that hangs) so the lock is always released.
+  }
+  const { lease } = held;
+  return () =>
+    lease.release().catch((e: unknown) => log.warn({ err: (e as Error).message }, "sign-on validator: lease kept"));
+}
+
+/** `work` bounded by `deadlineMs` (CHECK_TIMEOUT): each item has its own limits; this bounds a browser that hangs. */
+function withinDeadline<T>(work: Promise<T>, deadlineMs: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<never>((_, reject) => {
     timer = setTimeout(
@@ -214,10 +249,32 @@ export function runForOperators(
       deadlineMs,
     );
   });
-  return Promise.race([run(db, check, emit), deadline]).finally(() => {
-    clearTimeout(timer);
-    running = undefined;
-  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
+/** Runs `work` as the one validator run (a "sign in yourself" run's own checks take it too), within `deadlineMs`. */
+export async function exclusively<T>(db: Kysely<Database>, deadlineMs: number, work: () => Promise<T>): Promise<T> {
+  const release = await takeRunLease(db);
+  return withinDeadline(work(), deadlineMs).finally(release);
+}
+
+/**
+ * Begins an operators' run (it takes the one-run lease, or 409 before anything is sent). The run it returns keeps
+ * the report for the brand and environment and tells `emit` each event as it happens; the lease ends with it (or
+ * after a few seconds if it is never started).
+ */
+export async function beginOperatorsRun(db: Kysely<Database>, check: OperatorsCheck): Promise<OperatorsRun> {
+  const release = await takeRunLease(db);
+  // A run begun and never started must not hold the lease for good.
+  const unused = setTimeout(() => void release(), 5000);
+  unused.unref();
+  let started = false;
+  return (emit = () => {}, deadlineMs = RUN_DEADLINE_MS + (check.input.codeExpirySeconds ?? 0) * 1000) => {
+    if (started) throw new Error("an operators' run starts once");
+    started = true;
+    clearTimeout(unused);
+    return withinDeadline(run(db, check, emit), deadlineMs).finally(release);
+  };
 }
 
 async function run(db: Kysely<Database>, check: OperatorsCheck, emit: (event: CheckEvent) => void) {

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import { checkAuthorizeInBrowser, checkAuthorizeRefusals } from "./authorize";
+import { checkAuthorizeInBrowser, checkAuthorizeRefusals, checkAuthorizeRefusalsWithSession } from "./authorize";
 import { CheckRun } from "./context";
 import { checkDiscovery } from "./discovery";
 import { checkIdToken } from "./id-token";
@@ -51,6 +51,7 @@ export async function runSsoCheck(input: SsoCheckInput, onResult?: (r: CheckResu
       await checkJwks(run);
       await checkAuthorizeRefusals(run);
       await checkAuthorizeInBrowser(run);
+      await checkAuthorizeRefusalsWithSession(run);
       await checkTokenExchange(run);
       await checkIdToken(run);
       await checkUserinfo(run);

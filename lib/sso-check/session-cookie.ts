@@ -1,5 +1,6 @@
 import type { Cookie } from "playwright-core";
 import type { CheckRun } from "./context";
+import { droppedText } from "./cookie-drops";
 
 /** How many of the provider's cookies are tried one by one to find the session's. */
 const MAX_CANDIDATES = 10;
@@ -15,6 +16,12 @@ const describe = (c: Cookie, raw?: string) =>
  * silent authorize no longer returns a code is one.
  */
 export async function checkSessionCookie(run: CheckRun): Promise<void> {
+  // A cookie the browser refused when no session works silently is the session's: its attribute is the finding.
+  if (run.droppedCookies.length && run.has("authorize.silent")?.status !== "pass")
+    return run.fail("session_cookie", `the browser refused the provider's cookie ${droppedText(run.droppedCookies)}`, {
+      seen: run.droppedCookies.map((d) => `Set-Cookie: ${d.header}`).join("; "),
+      hint: run.droppedCookies.map((d) => `${d.name}: ${d.fix}`).join(" "),
+    });
   if (!run.browser || !run.signedIn)
     return run.skip("session_cookie", "no session at the provider (no signed-in browser)");
   const cookies = await run.browser.providerCookies();

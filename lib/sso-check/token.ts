@@ -1,5 +1,6 @@
 import type { CheckRun, Code } from "./context";
 import { call, excerpt, type Answer } from "./http";
+import { judgeStatus, type RefusalItem } from "./statuses";
 
 /** RFC 6749 2.3.1: client credentials in Basic are form-urlencoded first. */
 const formEncode = (s: string) => encodeURIComponent(s).replace(/%20/g, "+");
@@ -10,6 +11,9 @@ const seenOf = (a: Answer) => {
   const error = (a.json as { error?: unknown } | undefined)?.error;
   return `${a.status}${typeof error === "string" ? ` error=${error}` : ""}${a.json ? "" : `: ${excerpt(a.text, 80)}`}`;
 };
+
+const WRONG_SECRET_HINT =
+  "spec §7: invalid client credentials are 401 (RFC 6749 5.2 also allows 400 with error=invalid_client for credentials sent in the body).";
 
 const TOKEN_ITEMS = [
   "token.post",
@@ -41,12 +45,14 @@ function tokenEndpoint(run: CheckRun, endpoint: string) {
     if (opts.basicAuth) return call(run.input, endpoint, { form, headers: { authorization: basic(id, secret) } });
     return call(run.input, endpoint, { form: { ...form, client_id: id, client_secret: secret } });
   };
-  /** A refusal: the status §7 names (400 unless said), never a token. */
-  const refused = (id: TokenItem, what: string, answer: Answer, status = 400, hint?: string) => {
-    if (answer.status === status) run.pass(id, `${what}: refused with ${status}`, seenOf(answer));
-    else if (answer.status >= 200 && answer.status < 300)
+  /** A refusal: never a token, and a status its item's rule accepts (lib/sso-check/statuses.ts). */
+  const refused = (id: TokenItem & RefusalItem, what: string, answer: Answer, hint?: string) => {
+    const error = (answer.json as { error?: unknown } | undefined)?.error;
+    const judged = judgeStatus(id, answer.status, typeof error === "string" ? error : undefined);
+    if (answer.status >= 200 && answer.status < 300)
       run.fail(id, `${what} was accepted: tokens were issued`, { seen: seenOf(answer), hint });
-    else run.fail(id, `${what}: ${answer.status}, spec §7 says ${status}`, { seen: seenOf(answer), hint });
+    else if (judged.pass) run.pass(id, `${what}: ${judged.text}`, seenOf(answer));
+    else run.fail(id, `${what}: ${judged.text}`, { seen: seenOf(answer), hint });
   };
   return { exchange, refused };
 }
@@ -59,7 +65,7 @@ async function precondition(run: CheckRun): Promise<string | undefined> {
   if (!run.endpoint("token_endpoint")) return "the discovery document names no token_endpoint";
   if (!run.input.user) return "no test user given (a username and password at the partner)";
   run.firstCode ??= await run.freshCode();
-  if (!run.firstCode) return "no authorization code (no session at the provider: the browser sign-in did not complete)";
+  if (!run.firstCode) return `no authorization code (${run.noSession("the browser sign-in did not complete")})`;
   return undefined;
 }
 
@@ -117,7 +123,7 @@ export async function checkTokenRefusals(run: CheckRun): Promise<void> {
   // Each item below asks the browser for a code of its own (the wrong grant type needs none), whatever the items
   // before concluded; without a session, or without a test user, they say so one by one.
   const noCode = run.input.user
-    ? "no code came from a silent authorize (no session at the provider)"
+    ? `no code came from a silent authorize (${run.noSession()})`
     : "no test user given (a username and password at the partner)";
   const endpoint = run.endpoint("token_endpoint")!;
   const { exchange, refused } = tokenEndpoint(run, endpoint);
@@ -134,7 +140,7 @@ export async function checkTokenRefusals(run: CheckRun): Promise<void> {
         hint: "Relying parties may authenticate by HTTP Basic (spec §5 SSO rule 1): id and secret form-urlencoded, then base64.",
       });
     const again = await exchange(second, { basicAuth: true });
-    refused("token.reused_code", "the same code a second time", again, 400, "A code is single-use (spec §4.4 rule 4).");
+    refused("token.reused_code", "the same code a second time", again, "A code is single-use (spec §4.4 rule 4).");
   }
 
   const grant = await call(run.input, endpoint, {
@@ -146,7 +152,7 @@ export async function checkTokenRefusals(run: CheckRun): Promise<void> {
   if (!third) run.skip("token.wrong_secret", noCode);
   else {
     const answer = await exchange(third, { secret: `${clientSecret}-wrong` });
-    refused("token.wrong_secret", "a wrong client secret", answer, 401, "spec §7: invalid client credentials are 401.");
+    refused("token.wrong_secret", "a wrong client secret", answer, WRONG_SECRET_HINT);
   }
 
   const fourth = await run.freshCode();
@@ -154,7 +160,7 @@ export async function checkTokenRefusals(run: CheckRun): Promise<void> {
   else {
     const answer = await exchange(fourth, { redirect: `${redirectUri}/other` });
     const hint = "A code is bound to the redirect_uri of its authorize request (spec §4.4 rule 4).";
-    refused("token.other_redirect", "the code with another redirect_uri", answer, 400, hint);
+    refused("token.other_redirect", "the code with another redirect_uri", answer, hint);
   }
 
   const other = run.input.otherClient;
@@ -164,7 +170,7 @@ export async function checkTokenRefusals(run: CheckRun): Promise<void> {
   else {
     const answer = await exchange(fifth, { client: other.clientId, secret: other.clientSecret });
     const hint = "A code is bound to the client it was issued to (spec §4.4 rule 4).";
-    refused("token.other_client", "the code by another client", answer, 400, hint);
+    refused("token.other_client", "the code by another client", answer, hint);
   }
 
   const wait = run.input.codeExpirySeconds;
@@ -174,6 +180,6 @@ export async function checkTokenRefusals(run: CheckRun): Promise<void> {
   else {
     await new Promise((r) => setTimeout(r, wait * 1000));
     const hint = "Codes live 30 to 60 seconds (spec §8).";
-    refused("token.expired_code", `the code after ${wait} s`, await exchange(sixth), 400, hint);
+    refused("token.expired_code", `the code after ${wait} s`, await exchange(sixth), hint);
   }
 }

@@ -21,3 +21,15 @@ export function store(): Promise<Store> {
   });
   return state.store;
 }
+export {
+  holdLease,
+  holderCertainlyDead,
+  holderName,
+  holderShown,
+  releaseLease,
+  renewLease,
+  takeLease,
+  type HeldLease,
+  type LeaseRow,
+  type LeaseTry,
+} from "./lease";

@@ -325,6 +325,53 @@ function migrations(kind: DatabaseKind): Record<string, Migration> {
           .execute();
       },
     },
+    "0012_handoffs": {
+      async up(db: Kysely<unknown>) {
+        // Booking hand-offs (lib/tracking/handoff.ts), counted like partner arrivals: per brand, hotel and day, and
+        // links that did not verify per brand and day. Day first: the report reads a range, retention deletes one.
+        await db.schema
+          .createTable("handoffs")
+          .addColumn("day", "text", (c) => c.notNull())
+          .addColumn("brand_id", "text", (c) => c.notNull())
+          .addColumn("hotel_id", "text", (c) => c.notNull())
+          .addColumn("count", "bigint", (c) => c.notNull())
+          .addPrimaryKeyConstraint("handoffs_pk", ["day", "brand_id", "hotel_id"])
+          .execute();
+        await db.schema
+          .createTable("handoff_unverified_days")
+          .addColumn("day", "text", (c) => c.notNull())
+          .addColumn("brand_id", "text", (c) => c.notNull())
+          .addColumn("count", "bigint", (c) => c.notNull())
+          .addPrimaryKeyConstraint("handoff_unverified_days_pk", ["day", "brand_id"])
+          .execute();
+      },
+    },
+    "0013_sso_sign_in_yourself": {
+      async up(db: Kysely<unknown>) {
+        // The validator's "sign in yourself" runs (lib/sso-check/self-sign*.ts): the partner's browser walks them
+        // through several requests, possibly to several instances, so a run lives here, not in a process.
+        await db.schema
+          .createTable("sso_self_sign_runs")
+          .addColumn("id", "text", (c) => c.primaryKey())
+          .addColumn("brand_id", "text", (c) => c.notNull())
+          .addColumn("environment", "text", (c) => c.notNull())
+          .addColumn("configured", "integer", (c) => c.notNull())
+          .addColumn("created_at", "text", (c) => c.notNull())
+          .addColumn("expires_at", "text", (c) => c.notNull())
+          .addColumn("status", "text", (c) => c.notNull())
+          .addColumn("browser", "text")
+          .addColumn("pending_state", "text")
+          .addColumn("data", "text", (c) => c.notNull())
+          .addColumn("sealed", "text", (c) => c.notNull())
+          .addColumn("report_id", "integer")
+          .execute();
+        await db.schema
+          .createIndex("sso_self_sign_runs_brand")
+          .on("sso_self_sign_runs")
+          .columns(["brand_id", "status", "expires_at"])
+          .execute();
+      },
+    },
   };
 }
 

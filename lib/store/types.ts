@@ -169,6 +169,21 @@ export interface ArrivalUnverifiedDaysTable {
   count: number;
 }
 
+/** Booking hand-offs (lib/tracking/handoff.ts): verified "See rates" redirects per brand, hotel and day. */
+export interface HandoffsTable {
+  day: string;
+  brand_id: string;
+  hotel_id: string;
+  count: number;
+}
+
+/** Booking hand-off links whose signature did not verify, per brand and day (sent back to the hotel page). */
+export interface HandoffUnverifiedDaysTable {
+  day: string;
+  brand_id: string;
+  count: number;
+}
+
 /**
  * A brand's user pool (spec §1.4, §2.4): one row per partner user who signed in to the brand, keyed by the brand and
  * the username <provider_name>_<sub>. Brands never share users: the same partner user is one row per brand.
@@ -197,6 +212,32 @@ export interface SsoTestTracesTable {
   trace: string;
   /** 1 from the test's start until its callback claims it (one callback per start). */
   pending: Generated<number>;
+}
+
+/**
+ * A "sign in yourself" run of the sign-on validator (lib/sso-check/self-sign-runs.ts): the partner signs in in their
+ * own browser, which then walks silent round trips to the brand's callback. Secrets only sealed; kept a day.
+ */
+export interface SsoSelfSignRunsTable {
+  id: string;
+  brand_id: string;
+  environment: string;
+  /** 1 when the run used the brand's configured credentials. */
+  configured: number;
+  created_at: string;
+  /** The link's end while unused; once started, the run's. */
+  expires_at: string;
+  /** waiting (link not used), started (bound to a browser), done, expired (the link was never used). */
+  status: string;
+  /** The digest of the browser's binding cookie, once started. */
+  browser: string | null;
+  /** The state of the round trip the run waits for (each answers one callback). */
+  pending_state: string | null;
+  /** JSON: what the run knows and found (no secret). */
+  data: string;
+  /** The secrets (client secrets, the pending PKCE verifier, codes waiting to be used), sealed; "" once done. */
+  sealed: string;
+  report_id: number | null;
 }
 
 /** A run of the sign-on validator for a brand's credentials of one environment (the operators' page). */
@@ -287,12 +328,15 @@ export interface Database {
   sso_users: SsoUsersTable;
   sso_test_traces: SsoTestTracesTable;
   sso_check_reports: SsoCheckReportsTable;
+  sso_self_sign_runs: SsoSelfSignRunsTable;
   sso_onboarding_steps: SsoOnboardingStepsTable;
   places: PlacesTable;
   place_hotel_counts: PlaceHotelCountsTable;
   place_recounts: PlaceRecountsTable;
   arrivals: ArrivalsTable;
   arrival_unverified_days: ArrivalUnverifiedDaysTable;
+  handoffs: HandoffsTable;
+  handoff_unverified_days: HandoffUnverifiedDaysTable;
   hotels: HotelsTable;
   hotel_versions: HotelVersionsTable;
   sync_runs: SyncRunsTable;

@@ -8,17 +8,22 @@ export interface AppServer {
   port: number;
   /** What the server wrote to stderr (pino logs), for assertions and failure messages. */
   logs(): string;
+  /** Sends the server's process a signal (SIGTERM: a graceful stop; SIGKILL: a crash). */
+  signal(signal: NodeJS.Signals): void;
+  /** Settles when the server's process has exited: its exit code, or the signal that ended it. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   stop(): Promise<void>;
 }
 
 /**
  * Serves the built app (next build, then lib/server with compression: what `npm start` runs) on a free loopback
  * port with the given environment, and waits until it answers /api/health (ready). `entry` is how to run lib/cli/start
- * (the command-line bundle `npm start` runs unless given: the tier's setup builds it).
+ * (the command-line bundle `npm start` runs unless given: the tier's setup builds it); `readyWithinMs` how long it
+ * may take to be ready (60 s; several started at once on a busy machine take longer).
  */
 export async function startAppServer(
   env: (port: number) => Record<string, string> | Promise<Record<string, string>>,
-  opts: { entry?: string[] } = {},
+  opts: { entry?: string[]; readyWithinMs?: number } = {},
 ): Promise<AppServer> {
   if (!fs.existsSync(".next/BUILD_ID")) {
     throw new Error("The app is not built: run `npx next build` first (npm test does it before these tests)");
@@ -38,7 +43,7 @@ class PortTaken extends Error {}
 async function tryStart(
   port: number,
   env: (port: number) => Record<string, string> | Promise<Record<string, string>>,
-  opts: { entry?: string[] },
+  opts: { entry?: string[]; readyWithinMs?: number },
 ): Promise<AppServer> {
   const child: ChildProcess = spawn(
     process.execPath,
@@ -56,11 +61,15 @@ async function tryStart(
   child.stderr!.on("data", (d: Buffer) => {
     stderr += d.toString();
   });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => resolve({ code, signal })),
+  );
   // If this process ends without stopping it, the server follows (it also watches for that itself).
   const kill = () => child.kill("SIGKILL");
   process.once("exit", kill);
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const readyWithinMs = opts.readyWithinMs ?? 60_000;
+  const deadline = Date.now() + readyWithinMs;
   for (;;) {
     if (child.exitCode !== null) {
       process.off("exit", kill);
@@ -80,7 +89,7 @@ async function tryStart(
     if (ok) break;
     if (Date.now() > deadline) {
       child.kill("SIGKILL");
-      throw new Error(`the app server did not answer within 60 s: ${stderr}`);
+      throw new Error(`the app server did not answer within ${readyWithinMs / 1000} s: ${stderr}`);
     }
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -88,11 +97,16 @@ async function tryStart(
     url,
     port,
     logs: () => stderr,
+    signal: (signal) => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    },
+    exited,
     stop: () =>
       new Promise<void>((resolve) => {
         process.off("exit", kill);
-        if (child.exitCode !== null) return resolve();
-        child.once("exit", () => resolve());
+        // Exited already (a test stopped or killed it): nothing to wait for.
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        void exited.then(() => resolve());
         child.kill("SIGTERM");
         setTimeout(() => child.kill("SIGKILL"), 5000).unref();
       }),

@@ -12,10 +12,20 @@ import { TEST_POSTGRES_URL } from "./store";
  * hanging) on its own. `npm run pretest` installs the Debian packages and starts PostgreSQL and Redis.
  */
 export type Need =
-  "postgres" | "redis" | "sshd" | "openssl" | "chromium" | "lemonldap" | "apache" | "next-build" | "cli-bundle";
+  | "postgres"
+  | "redis"
+  | "sshd"
+  | "openssl"
+  | "haproxy"
+  | "chromium"
+  | "lemonldap"
+  | "apache"
+  | "promtool"
+  | "next-build"
+  | "cli-bundle";
 
 const PRETEST =
-  "run `npm run pretest` (installs OpenSSH, Chromium, openssl, LemonLDAP::NG and Apache with mod_auth_openidc, starts PostgreSQL and Redis)";
+  "run `npm run pretest` (installs OpenSSH, Chromium, openssl, HAProxy, promtool, LemonLDAP::NG and Apache with mod_auth_openidc, starts PostgreSQL and Redis)";
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 /** The rate-limit tests' Redis (lib/mcp/__tests__/limits.integration.test.ts). */
 const REDIS_PORT = 6379;
@@ -31,10 +41,13 @@ export function missingSync(needs: readonly Need[]): string[] {
   if (has("sshd") && !fs.existsSync("/usr/sbin/sshd")) missing.push(`the OpenSSH server (/usr/sbin/sshd): ${PRETEST}`);
   if (has("sshd") && !onPath("ssh-keygen")) missing.push(`ssh-keygen: ${PRETEST}`);
   if (has("openssl") && !onPath("openssl")) missing.push(`openssl (the partner IdP's certificate): ${PRETEST}`);
+  if (has("haproxy") && !onPath("haproxy")) missing.push(`HAProxy (haproxy): ${PRETEST}`);
   if (has("chromium") && !fs.existsSync(CHROMIUM)) missing.push(`Chromium (${CHROMIUM}): ${PRETEST}`);
   if (has("lemonldap") && !lemonLdapInstalled())
     missing.push(`LemonLDAP::NG with nginx and the Perl modules its portal loads: ${PRETEST}`);
   if (has("apache") && !apacheInstalled()) missing.push(`Apache with mod_auth_openidc: ${PRETEST}`);
+  if (has("promtool") && !onPath("promtool"))
+    missing.push(`promtool (Prometheus's checker of scrapes and alert rules): ${PRETEST}`);
   if (has("next-build") && !fs.existsSync(".next/BUILD_ID"))
     missing.push("the built app (.next/BUILD_ID): run `npx next build`");
   if (has("cli-bundle")) {

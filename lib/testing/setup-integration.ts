@@ -1,9 +1,9 @@
 import { missing, missingLine } from "./preflight";
 
 /**
- * The integration tier's global setup (vitest.config.ts): PostgreSQL, Redis, OpenSSH, openssl, LemonLDAP::NG, Apache
- * with mod_auth_openidc, the built app and the command-line bundle (built here) before the first test; one line when
- * any is missing.
+ * The integration tier's global setup (vitest.config.ts): PostgreSQL, Redis, OpenSSH, openssl, HAProxy, LemonLDAP::NG,
+ * Apache with mod_auth_openidc, promtool, the built app and the command-line bundle (built here) before the first test;
+ * one line when any is missing.
  */
 export default async function setup(): Promise<void> {
   const found = await missing([
@@ -11,8 +11,10 @@ export default async function setup(): Promise<void> {
     "redis",
     "sshd",
     "openssl",
+    "haproxy",
     "lemonldap",
     "apache",
+    "promtool",
     "next-build",
     "cli-bundle",
   ]);

@@ -41,7 +41,8 @@ export const SSO_BRANDS = {
   },
 } as const;
 export type SsoBrand = keyof typeof SSO_BRANDS;
-const scheme = (id: SsoBrand) => (id === "delta" ? "https" : "http");
+/** `tls`: every brand is served behind a TLS proxy (HAProxy in lib/testing/haproxy.ts), not only delta. */
+const scheme = (id: SsoBrand, tls = false) => (tls || id === "delta" ? "https" : "http");
 
 export const TEST_AUTH_SECRET = "test-auth-secret-0123456789-abcdefghijkl";
 
@@ -55,7 +56,7 @@ export interface SsoApp extends AppServer {
 }
 
 /** The brand registry of a test: every brand's sign-on pointed at `issuer`. */
-export function ssoBrandsFile(issuer: string, port: number, providerName = "TestIdP"): string {
+export function ssoBrandsFile(issuer: string, port: number, providerName = "TestIdP", tls = false): string {
   const base = demoBrands.brands;
   const brands = (Object.keys(SSO_BRANDS) as SsoBrand[]).map((id, i) => {
     const b = SSO_BRANDS[id];
@@ -65,7 +66,7 @@ export function ssoBrandsFile(issuer: string, port: number, providerName = "Test
       id,
       displayName: `${id[0]!.toUpperCase()}${id.slice(1)} Test`,
       hosts: [b.host, `${id}.localhost`],
-      canonicalUrl: `${scheme(id)}://${b.host}:${port}`,
+      canonicalUrl: `${scheme(id, tls)}://${b.host}:${port}`,
       partner: { ...template.partner, source: `${id}-partner`, keys: [`${id}-partner-key-0000000001`] },
       sso: {
         providerName,
@@ -101,12 +102,12 @@ export function ssoEnv(brandsFile: string, extra: Record<string, string> = {}): 
   };
 }
 
-export function ssoClients(port: number): SsoApp["clients"] {
+export function ssoClients(port: number, tls = false): SsoApp["clients"] {
   return (Object.keys(SSO_BRANDS) as SsoBrand[]).map((id) => ({
     clientId: SSO_BRANDS[id].clientId,
     clientSecret: SSO_BRANDS[id].secret,
     redirectUris: [SSO_BRANDS[id].host, `${id}.localhost`].map(
-      (h) => `${scheme(id)}://${h}:${port}/oauth2/idpresponse`,
+      (h) => `${scheme(id, tls)}://${h}:${port}/oauth2/idpresponse`,
     ),
   }));
 }

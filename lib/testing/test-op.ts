@@ -42,6 +42,15 @@ export interface Misbehaviour {
   basicOnly?: boolean;
   /** Codes are bound to another redirect URI than the authorize request's (the token request must then fail). */
   codeForOtherRedirectUri?: boolean;
+  /**
+   * A login in the browser and a session cookie, instead of `user` standing for a session every request has: the
+   * authorize endpoint shows a login page to a browser without the cookie, and `user` is the one who may sign in.
+   */
+  login?: TestOpLogin;
+  /** The status of the authorize endpoint's refusals (unknown client, redirect URI, response type): 400 otherwise. */
+  authorizeRefusalStatus?: number;
+  /** The token endpoint's status for invalid client credentials: 401 otherwise. */
+  invalidClientStatus?: number;
   /** prompt=none requests (only those) are answered with this error code, any string, session or not. */
   promptNoneError?: string;
   /** Error answers leave the state out (some providers do, for invalid_request). */
@@ -53,6 +62,27 @@ export interface Misbehaviour {
    * (this user, this password), then a consent page whose "Continue" form posts back; each POST answers 303.
    */
   interactivePages?: { user: TestOpUser; password: string };
+}
+
+/** How the test OP's login in the browser goes (Misbehaviour.login). */
+export interface TestOpLogin {
+  /** The test user's password (the user name is `user`'s email). */
+  password: string;
+  /** The user name on a page, then the password on the next. */
+  twoPages?: boolean;
+  /** A consent page after the login: a "Cancel" button, then one reading this. */
+  consent?: string;
+  /**
+   * Remember the first authorize request of a browser (in a cookie) and answer it after the login, whichever request
+   * the login page was shown for; prompt=none without a session shows the login page too (LemonLDAP::NG's ways).
+   */
+  rememberRequest?: boolean;
+  /** The session cookie's attributes: "Path=/; HttpOnly; SameSite=None; Secure" otherwise. */
+  cookie?: string;
+  /** Show the login page before checking client_id, redirect_uri and response_type; check them once signed in. */
+  clientCheckedAfterLogin?: boolean;
+  /** Once signed in, redirect a code to any redirect_uri, registered or not (an open redirector). */
+  anyRedirectAfterLogin?: boolean;
 }
 
 /** A step of Misbehaviour.interactivePages: the login form or the consent page, each a form posting back here. */
@@ -68,6 +98,8 @@ function interactionPage(action: string, step: "login" | "consent", clientId: st
 export interface TestOpOptions {
   /** An issuer with a path ("/api/oidc"): every endpoint, discovery included, only under it. */
   issuerPath?: string;
+  /** A login page and a session per browser (see TestOpLoginPage). */
+  loginPage?: TestOpLoginPage;
 }
 
 export interface TestOpUser {
@@ -86,6 +118,19 @@ export interface TokenRecord {
   status: number;
 }
 
+/**
+ * A login page and a session per browser, for tests where a person signs in: without it, `user` stands for every
+ * visitor's session. With it, `user` is the one account that can sign in (its e-mail and `password`), the session is
+ * a cookie of its own (SameSite as given: Lax, browsers' default, unless said), and prompt=none without that cookie
+ * answers login_required.
+ */
+export interface TestOpLoginPage {
+  password: string;
+  /** A second page asking for this one-time code after the password (a second factor no robot is given). */
+  oneTimeCode?: string;
+  sameSite?: "Lax" | "Strict" | "None";
+}
+
 export interface TestOp {
   issuer: string;
   port: number;
@@ -98,6 +143,8 @@ export interface TestOp {
   jwksRequests: number;
   /** Every code and access token it issued (a test checks none reaches a log). */
   issued: string[];
+  /** How many times the login page (its first page) was shown (with a login page only). */
+  loginPagesShown: number;
   /** Rotate: a new signing key first, the old one still published. */
   rotate(): Promise<string>;
   /** A new signing key under the same kid (bad practice, seen in the wild): a cached key set then fails. */
@@ -133,6 +180,21 @@ function readBody(req: http.IncomingMessage): Promise<string> {
   });
 }
 
+const SESSION_COOKIE = "test_op_session";
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+/** A page of the login (HTML: a heading, a form posting `fields` back with the labelled inputs asked for). */
+function loginHtml(title: string, action: string, hidden: Record<string, string>, inputs: string, error?: string) {
+  const fields = Object.entries(hidden)
+    .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
+    .join("");
+  return `<!doctype html><html><head><title>${title}</title></head><body><h1>${title}</h1>${
+    error ? `<p role="alert">${error}</p>` : ""
+  }<form method="post" action="${action}">${fields}${inputs}<button type="submit">Continue</button></form></body></html>`;
+}
+
 export async function startTestOp(clients: TestOpClient[], opts: TestOpOptions = {}): Promise<TestOp> {
   const port = await freePort();
   const sockets = new Set<import("node:net").Socket>();
@@ -143,6 +205,9 @@ export async function startTestOp(clients: TestOpClient[], opts: TestOpOptions =
   const ec = await generateKeyPair("ES256", { extractable: true });
   const codes = new Map<string, Code>();
   const tokens = new Map<string, TestOpUser>();
+  /** With a login page: the browsers' sessions, and the sign-ins waiting for their one-time code. */
+  const sessions = new Map<string, TestOpUser>();
+  const awaitingCode = new Map<string, { user: TestOpUser; back: string }>();
 
   const op: TestOp = {
     issuer,
@@ -154,6 +219,7 @@ export async function startTestOp(clients: TestOpClient[], opts: TestOpOptions =
     userinfoRequests: 0,
     jwksRequests: 0,
     issued: [],
+    loginPagesShown: 0,
     async rotate() {
       const next = await rsaKey(`k${keys.length + 1}-${randomBytes(3).toString("hex")}`);
       keys = [next, ...keys];
@@ -170,6 +236,8 @@ export async function startTestOp(clients: TestOpClient[], opts: TestOpOptions =
       op.tokenRequests.length = 0;
       op.userinfoRequests = 0;
       op.jwksRequests = 0;
+      op.loginPagesShown = 0;
+      sessions.clear();
     },
     stop: () =>
       new Promise((resolve) => {
@@ -236,7 +304,8 @@ export async function startTestOp(clients: TestOpClient[], opts: TestOpOptions =
       json(res, status, { error });
     };
     const client = clients.find((c) => c.clientId === clientId);
-    if (!client || client.clientSecret !== secret) return fail(401, "invalid_client");
+    if (!client || client.clientSecret !== secret)
+      return fail(op.misbehave.invalidClientStatus ?? 401, "invalid_client");
     if (op.misbehave.basicOnly && authMethod !== "client_secret_basic") return fail(401, "invalid_client");
     if (params.grant_type !== "authorization_code") return fail(400, "unsupported_grant_type");
     const code = codes.get(params.code ?? "");
@@ -266,37 +335,101 @@ export async function startTestOp(clients: TestOpClient[], opts: TestOpOptions =
     );
   }
 
-  function authorize(url: URL, res: http.ServerResponse) {
+  /** The visitor's session: with a login page, the one its cookie names; else `user`, everyone's. */
+  function sessionUser(req: http.IncomingMessage): TestOpUser | undefined {
+    if (!opts.loginPage) return op.user;
+    const sid = /(?:^|;\s*)test_op_session=([\w-]+)/.exec(req.headers.cookie ?? "")?.[1];
+    return sid ? sessions.get(sid) : undefined;
+  }
+
+  function html(res: http.ServerResponse, status: number, body: string, headers: Record<string, string> = {}) {
+    res.writeHead(status, { "content-type": "text/html; charset=utf-8", ...headers });
+    res.end(body);
+  }
+
+  const passwordPage = (back: string, error?: string) =>
+    loginHtml(
+      "Sign in",
+      "/login",
+      { back },
+      '<label>E-mail <input name="email" type="email" autocomplete="username"></label>' +
+        '<label>Password <input name="password" type="password" autocomplete="current-password"></label>',
+      error,
+    );
+
+  /** POST /login and /login/code: the password, then the one-time code when asked; then back to authorize. */
+  async function login(req: http.IncomingMessage, res: http.ServerResponse, step: "password" | "code") {
+    const page = opts.loginPage!;
+    const form = new URLSearchParams(await readBody(req));
+    let user: TestOpUser | undefined;
+    let back = form.get("back") ?? "";
+    if (step === "password") {
+      if (!op.user || form.get("email") !== op.user.email || form.get("password") !== page.password)
+        return html(res, 401, passwordPage(back, "Wrong e-mail or password"));
+      user = op.user;
+      if (page.oneTimeCode) {
+        const pending = randomBytes(16).toString("base64url");
+        awaitingCode.set(pending, { user, back });
+        const input =
+          '<label>One-time code <input name="code" inputmode="numeric" autocomplete="one-time-code"></label>';
+        return html(res, 200, loginHtml("Second factor", "/login/code", { pending }, input));
+      }
+    } else {
+      const pending = awaitingCode.get(form.get("pending") ?? "");
+      if (!pending || form.get("code") !== page.oneTimeCode) {
+        res.writeHead(401, { "content-type": "text/plain" });
+        return res.end("wrong one-time code");
+      }
+      awaitingCode.delete(form.get("pending")!);
+      ({ user, back } = pending);
+    }
+    const sid = randomBytes(16).toString("base64url");
+    sessions.set(sid, user);
+    // Only an authorize request of this OP's own is where a login goes back to.
+    const target = back.startsWith("/authorize?") ? back : "/";
+    res.writeHead(303, {
+      location: target,
+      "set-cookie": `${SESSION_COOKIE}=${sid}; Path=/; HttpOnly; SameSite=${page.sameSite ?? "Lax"}`,
+    });
+    res.end();
+  }
+
+  function authorize(req: http.IncomingMessage, url: URL, res: http.ServerResponse) {
     const params = Object.fromEntries(url.searchParams);
     op.authorizeRequests.push({ params });
     const client = clients.find((c) => c.clientId === params.client_id);
     if (!client || !client.redirectUris.includes(params.redirect_uri ?? "")) {
-      res.writeHead(400, { "content-type": "text/plain" });
+      res.writeHead(op.misbehave.authorizeRefusalStatus ?? 400, { "content-type": "text/plain" });
       return res.end("unknown client or redirect_uri not registered");
     }
     if (params.response_type !== "code") {
-      res.writeHead(400, { "content-type": "text/plain" });
+      res.writeHead(op.misbehave.authorizeRefusalStatus ?? 400, { "content-type": "text/plain" });
       return res.end("response_type must be code");
     }
     const back = new URL(params.redirect_uri!);
     if (params.state) back.searchParams.set("state", params.state);
     const m = op.misbehave;
-    if (m.authorize401 && !op.user) {
+    const user = sessionUser(req);
+    if (m.authorize401 && !user) {
       res.writeHead(401, { "content-type": "text/html" });
       return res.end("<h1>401 Not signed in</h1>");
+    }
+    if (opts.loginPage && !user && params.prompt !== "none" && !m.authorizeError) {
+      op.loginPagesShown++;
+      return html(res, 200, passwordPage(`${url.pathname}${url.search}`));
     }
     const error =
       m.authorizeError ??
       (params.prompt === "none" ? m.promptNoneError : undefined) ??
-      (!op.user ? (params.prompt === "none" ? "login_required" : undefined) : undefined);
+      (!user ? (params.prompt === "none" ? "login_required" : undefined) : undefined);
     if (!error && m.interactivePages && params.prompt !== "none") return startInteraction(params, client, res);
-    if (error || !op.user) {
+    if (error || !user) {
       back.searchParams.set("error", error ?? "access_denied");
       if (m.errorWithoutState) back.searchParams.delete("state");
       res.writeHead(302, { location: back.href });
       return res.end();
     }
-    res.writeHead(302, { location: withCode(params, client, op.user).href });
+    res.writeHead(302, { location: withCode(params, client, user).href });
     res.end();
   }
 
@@ -352,6 +485,105 @@ export async function startTestOp(clients: TestOpClient[], opts: TestOpOptions =
     res.end(interactionPage(`${issuer}/interaction/${uid}`, op.user ? "consent" : "login", pending.client.clientId));
   }
 
+  /** Sessions of the browser login (Misbehaviour.login), by the session cookie's value. */
+  const loginSessions = new Map<string, { user: TestOpUser; consented: boolean }>();
+  const cookiesOf = (req: http.IncomingMessage) =>
+    Object.fromEntries(
+      (req.headers.cookie ?? "").split(/;\s*/).map((c) => [c.slice(0, c.indexOf("=")), c.slice(c.indexOf("=") + 1)]),
+    ) as Record<string, string | undefined>;
+  const escape = (v: string) => v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const page = (res: http.ServerResponse, body: string, headers: Record<string, string | string[]> = {}) => {
+    res.writeHead(200, { "content-type": "text/html", ...headers });
+    res.end(`<!doctype html><html><body>${body}</body></html>`);
+  };
+  const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${escape(value)}">`;
+  function loginPage(res: http.ServerResponse, request: string, headers: Record<string, string | string[]> = {}) {
+    const login = op.misbehave.login!;
+    const fields = login.twoPages
+      ? `<input name="username" type="email"><button type="submit">Next</button>`
+      : `<input name="username" type="email"><input name="password" type="password"><button type="submit">Sign in</button>`;
+    page(
+      res,
+      `<form method="post" action="${base}/login${login.twoPages ? "/user" : ""}">${hidden("request", request)}${fields}</form>`,
+      headers,
+    );
+  }
+
+  /** The authorize endpoint with a browser login (Misbehaviour.login): a session cookie, a login page without one. */
+  function browserAuthorize(url: URL, req: http.IncomingMessage, res: http.ServerResponse) {
+    const login = op.misbehave.login!;
+    const params = Object.fromEntries(url.searchParams);
+    op.authorizeRequests.push({ params });
+    const cookies = cookiesOf(req);
+    const session = loginSessions.get(cookies.op_session ?? "");
+    const client = clients.find((c) => c.clientId === params.client_id);
+    const registered = !!client?.redirectUris.includes(params.redirect_uri ?? "");
+    const valid = !!client && (registered || (!!session && !!login.anyRedirectAfterLogin));
+    if ((!valid || params.response_type !== "code") && (session || !login.clientCheckedAfterLogin)) {
+      res.writeHead(op.misbehave.authorizeRefusalStatus ?? 400, { "content-type": "text/plain" });
+      return res.end("unknown client, redirect_uri not registered or response_type not code");
+    }
+    const back = new URL(params.redirect_uri!);
+    if (params.state) back.searchParams.set("state", params.state);
+    if (session) {
+      if (!session.consented)
+        return page(
+          res,
+          `<form method="post" action="${base}/consent">${hidden("request", url.search.slice(1))}` +
+            `<button name="d" value="no">Cancel</button><button name="d" value="yes">${escape(login.consent!)}</button></form>`,
+        );
+      res.writeHead(302, { location: withCode(params, client!, session.user).href });
+      return res.end();
+    }
+    if (params.prompt === "none" && !login.rememberRequest) {
+      back.searchParams.set("error", "login_required");
+      res.writeHead(302, { location: back.href });
+      return res.end();
+    }
+    // The first request a browser left on the login page is remembered, and answered after the login.
+    const remember = login.rememberRequest && !cookies.op_pending;
+    const pending = `op_pending=${Buffer.from(url.search.slice(1)).toString("base64url")}; Path=/; HttpOnly; SameSite=Lax`;
+    loginPage(res, url.search.slice(1), remember ? { "set-cookie": pending } : {});
+  }
+
+  /** The login form's posts: the user name (two pages), the password, the consent. */
+  async function loginPost(route: string, req: http.IncomingMessage, res: http.ServerResponse) {
+    const login = op.misbehave.login;
+    if (!login) return res.writeHead(404).end();
+    const form = new URLSearchParams(await readBody(req));
+    const request = form.get("request") ?? "";
+    const cookies = cookiesOf(req);
+    const resume = (headers: Record<string, string | string[]> = {}) =>
+      res.writeHead(302, { location: `${issuer}/authorize?${request}`, ...headers }).end();
+    if (route === "POST /login/user")
+      return page(
+        res,
+        `<form method="post" action="${base}/login">${hidden("request", request)}${hidden("username", form.get("username") ?? "")}` +
+          `<input name="password" type="password"><button type="submit">Sign in</button></form>`,
+      );
+    if (route === "POST /consent") {
+      const session = loginSessions.get(cookies.op_session ?? "");
+      if (!session || form.get("d") !== "yes") return page(res, "Not allowed");
+      session.consented = true;
+      return resume();
+    }
+    if (!op.user || form.get("username") !== op.user.email || form.get("password") !== login.password)
+      return loginPage(res, request);
+    const sid = randomBytes(16).toString("base64url");
+    loginSessions.set(sid, { user: op.user, consented: !login.consent });
+    const cookie = `op_session=${sid}; ${login.cookie ?? "Path=/; HttpOnly; SameSite=None; Secure"}`;
+    if (login.rememberRequest && cookies.op_pending) {
+      const remembered = Buffer.from(cookies.op_pending, "base64url").toString();
+      return res
+        .writeHead(302, {
+          location: `${issuer}/authorize?${remembered}`,
+          "set-cookie": [cookie, "op_pending=; Path=/; Max-Age=0"],
+        })
+        .end();
+    }
+    return resume({ "set-cookie": cookie });
+  }
+
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", issuer);
     const m = op.misbehave;
@@ -381,7 +613,17 @@ export async function startTestOp(clients: TestOpClient[], opts: TestOpOptions =
           op.jwksRequests++;
           return json(res, 200, { keys: keys.map((k) => k.jwk) });
         case "GET /authorize":
-          return authorize(url, res);
+          return m.login ? browserAuthorize(url, req, res) : authorize(req, url, res);
+        case "POST /login":
+          // The partner's own login page (sign in yourself) or the validator's login variants (Misbehaviour.login).
+          if (opts.loginPage) return login(req, res, "password");
+          return loginPost(route, req, res);
+        case "POST /login/code":
+          if (!opts.loginPage) break;
+          return login(req, res, "code");
+        case "POST /login/user":
+        case "POST /consent":
+          return loginPost(route, req, res);
         case "POST /oauth/token":
           return token(req, res);
         case "GET /userinfo": {
@@ -390,10 +632,9 @@ export async function startTestOp(clients: TestOpClient[], opts: TestOpOptions =
           if (!user) return json(res, 401, { error: "invalid_token" });
           return json(res, 200, { ...user, sub: m.userinfoSub ?? user.sub });
         }
-        default:
-          res.writeHead(404);
-          res.end();
       }
+      res.writeHead(404);
+      res.end();
     })().catch((e: unknown) => {
       res.writeHead(500);
       res.end(String(e));

@@ -5,6 +5,7 @@ import { log } from "@/lib/log";
 import { processShared } from "@/lib/runtime/shared";
 import { store, type ArrivalsTable, type Database, type DatabaseKind, type Store } from "@/lib/store";
 import type { ArrivalVerdict } from "./arrivals";
+import type { HandoffVerdict } from "./handoff";
 
 /** Arrivals waiting to be written at most; past it new ones are dropped (and counted). */
 export const ARRIVALS_BUFFER_MAX = 10_000;
@@ -48,6 +49,8 @@ export interface FlushResult {
   arrivals: number;
   /** Unverified links added to the per-day counts. */
   unverified: number;
+  /** Booking hand-offs added to the per-day counts (verified and not). */
+  handoffs?: number;
   /** Rows removed by retention, when it ran. */
   expired?: number;
   error?: string;
@@ -84,6 +87,9 @@ export class ArrivalRecorder {
   private pending = new Map<string, ArrivalsTable>();
   /** Unverified links per "day\tbrand". */
   private unverified = new Map<string, number>();
+  /** Booking hand-offs per "day\tbrand\thotel" (verified) or "day\tbrand" (unverified), lib/tracking/handoff.ts. */
+  private handoffs = new Map<string, number>();
+  private handoffsUnverified = new Map<string, number>();
   private dropped = 0;
   private droppedLogged = 0;
   private failures = 0;
@@ -138,6 +144,22 @@ export class ArrivalRecorder {
     return "queued";
   }
 
+  /**
+   * Takes a booking hand-off (lib/tracking/handoff.ts): counts per brand, hotel and day (unverified links per brand
+   * and day), written with the next flush. Counts only: a map entry per hotel and day, so memory stays bounded by the
+   * hotels handed off between two flushes.
+   */
+  noteHandoff(verdict: HandoffVerdict): void {
+    if (verdict.kind === "handoff") {
+      const key = `${verdict.day}\t${verdict.brandId}\t${verdict.hotelId}`;
+      this.handoffs.set(key, (this.handoffs.get(key) ?? 0) + 1);
+    } else {
+      const key = `${verdict.day}\t${verdict.brandId}`;
+      this.handoffsUnverified.set(key, (this.handoffsUnverified.get(key) ?? 0) + 1);
+    }
+    this.schedule(this.delay());
+  }
+
   stats(): RecorderStats {
     return {
       pending: this.pending.size,
@@ -162,9 +184,13 @@ export class ArrivalRecorder {
     clearTimeout(this.timer);
     this.timer = undefined;
     await this.flushing;
-    if (this.pending.size || this.unverified.size) await this.flush();
+    if (this.waiting()) await this.flush();
     await this.writer?.close();
     this.writer = undefined;
+  }
+
+  private waiting(): boolean {
+    return this.pending.size + this.unverified.size + this.handoffs.size + this.handoffsUnverified.size > 0;
   }
 
   /** The interval, doubled for each failure in a row (at most 32 times). */
@@ -181,7 +207,7 @@ export class ArrivalRecorder {
     this.timer = setTimeout(() => {
       this.timer = undefined;
       void this.flush().then(() => {
-        if (this.pending.size || this.unverified.size) this.schedule(this.delay());
+        if (this.waiting()) this.schedule(this.delay());
       });
     }, delay);
     // Nothing pending keeps a process alive (stop() writes the rest).
@@ -193,6 +219,10 @@ export class ArrivalRecorder {
     const batch = [...this.pending];
     const counts = this.unverified;
     this.unverified = new Map();
+    const handoffs = this.handoffs;
+    const handoffsUnverified = this.handoffsUnverified;
+    this.handoffs = new Map();
+    this.handoffsUnverified = new Map();
     const retention = now.getTime() - this.lastRetentionAt >= RETENTION_EVERY_MS;
     const result: FlushResult = { ok: true, arrivals: 0, unverified: 0 };
     try {
@@ -225,16 +255,48 @@ export class ArrivalRecorder {
             .execute();
           result.unverified += count;
         }
+        for (const [key, count] of handoffs) {
+          const [day, brandId, hotelId] = key.split("\t") as [string, string, string];
+          await trx
+            .insertInto("handoffs")
+            .values({ day, brand_id: brandId, hotel_id: hotelId, count })
+            .onConflict((oc) =>
+              oc
+                .columns(["day", "brand_id", "hotel_id"])
+                .doUpdateSet((eb) => ({ count: eb("handoffs.count", "+", eb.ref("excluded.count")) })),
+            )
+            .execute();
+          result.handoffs = (result.handoffs ?? 0) + count;
+        }
+        for (const [key, count] of handoffsUnverified) {
+          const [day, brandId] = key.split("\t") as [string, string];
+          await trx
+            .insertInto("handoff_unverified_days")
+            .values({ day, brand_id: brandId, count })
+            .onConflict((oc) =>
+              oc.columns(["day", "brand_id"]).doUpdateSet((eb) => ({
+                count: eb("handoff_unverified_days.count", "+", eb.ref("excluded.count")),
+              })),
+            )
+            .execute();
+          result.handoffs = (result.handoffs ?? 0) + count;
+        }
         if (retention) {
           const cutoff = new Date(now.getTime() - this.opts.retentionDays * DAY_MS).toISOString().slice(0, 10);
           const a = await trx.deleteFrom("arrivals").where("day", "<", cutoff).executeTakeFirst();
           const u = await trx.deleteFrom("arrival_unverified_days").where("day", "<", cutoff).executeTakeFirst();
-          result.expired = Number(a.numDeletedRows) + Number(u.numDeletedRows);
+          const h = await trx.deleteFrom("handoffs").where("day", "<", cutoff).executeTakeFirst();
+          const hu = await trx.deleteFrom("handoff_unverified_days").where("day", "<", cutoff).executeTakeFirst();
+          result.expired =
+            Number(a.numDeletedRows) + Number(u.numDeletedRows) + Number(h.numDeletedRows) + Number(hu.numDeletedRows);
         }
       });
     } catch (e) {
       // Kept for the next flush: the counts go back, the arrivals never left.
       for (const [key, count] of counts) this.unverified.set(key, (this.unverified.get(key) ?? 0) + count);
+      for (const [key, count] of handoffs) this.handoffs.set(key, (this.handoffs.get(key) ?? 0) + count);
+      for (const [key, count] of handoffsUnverified)
+        this.handoffsUnverified.set(key, (this.handoffsUnverified.get(key) ?? 0) + count);
       this.failures++;
       this.lastError = (e as Error).message;
       if (this.failures === 1 || this.failures % 30 === 0)

@@ -84,3 +84,48 @@ export function verifyTracking(
   const expected = Buffer.from(signTracking(key, brandId, params));
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
+
+/** What a hotel page's booking hand-off link carries (lib/tracking/handoff.ts): all of it is signed. */
+export interface HandoffLinkParams {
+  hotelId: string;
+  checkIn?: string;
+  checkOut?: string;
+  rooms: string;
+  currency: string;
+  language: string;
+}
+
+const handoffMessage = (brandId: string, p: HandoffLinkParams) =>
+  JSON.stringify([
+    "handoff/v1",
+    brandId,
+    p.hotelId,
+    p.checkIn ?? "",
+    p.checkOut ?? "",
+    p.rooms,
+    p.currency,
+    p.language,
+  ]);
+
+/**
+ * The signature of a hand-off link: the same key and length as partner links, over every value the link carries and
+ * a purpose of its own ("handoff/v1"), so a partner link's signature never passes for a hand-off's or the other way.
+ */
+export function signHandoff(key: Buffer, brandId: string, params: HandoffLinkParams): string {
+  return createHmac("sha256", key)
+    .update(handoffMessage(brandId, params))
+    .digest("base64url")
+    .slice(0, SIGNATURE_LENGTH);
+}
+
+export function verifyHandoff(
+  key: Buffer,
+  brandId: string,
+  params: HandoffLinkParams,
+  sig: string | null | undefined,
+): boolean {
+  if (typeof sig !== "string" || sig.length !== SIGNATURE_LENGTH) return false;
+  const given = Buffer.from(sig);
+  const expected = Buffer.from(signHandoff(key, brandId, params));
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { brandContext } from "@/lib/brands/context";
 import { getHotels } from "@/lib/hotels/queries";
 import { shownImages } from "@/lib/hotels/images";
+import { codeLabel } from "@/lib/i18n/codes";
 import { format, messages } from "@/lib/i18n/messages";
 import { countryName } from "@/lib/locale";
 import { placeName } from "@/lib/places/types";
@@ -11,7 +12,6 @@ import { parseSearchQuery, type QueryValues } from "@/lib/search/params";
 import { hotelCatalog } from "@/lib/search/service";
 import { STAY_DEFAULT_ROOMS, stayParams, withStay } from "@/lib/search/stay";
 import { roomsOf } from "@/lib/places/rooms";
-import { formatCount } from "@/lib/search/count-message";
 import { store } from "@/lib/store";
 import { trackArrival } from "@/lib/tracking/arrivals";
 import { config } from "@/lib/config";
@@ -20,7 +20,7 @@ import { MapView } from "../../_components/map";
 import { MapSync } from "../../_components/map-sync";
 import { SearchBox } from "../search-box";
 import { hotelPath } from "@/lib/content/hotel-id";
-import { searchBoxProps, stayLabels } from "../stay-labels";
+import { searchBoxProps, stayHint, stayLabels } from "../stay-labels";
 import { datesSummary, roomsSummary } from "../stay-summary";
 import { FiltersForm } from "./filters-form";
 
@@ -28,7 +28,10 @@ export const dynamic = "force-dynamic";
 
 type Props = { params: Promise<{ brand: string }>; searchParams: Promise<QueryValues> };
 
-export const metadata: Metadata = { title: "Search" };
+export async function generateMetadata({ params }: Pick<Props, "params">): Promise<Metadata> {
+  const { preferences } = await brandContext((await params).brand);
+  return { title: messages(preferences.language).searchTitle };
+}
 
 const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v);
 
@@ -59,11 +62,14 @@ export default async function SearchPage({ params, searchParams }: Props) {
   const typed = query.q && !query.placeId ? catalog.suggest(query.q, language, { places: 1, hotels: 20 }) : undefined;
   const placeId = query.placeId ?? typed?.places[0]?.place.placeId;
   const result = placeId ? catalog.search(placeId, query.filters) : undefined;
+  // The catalog's names are the records' English ones (docs/decisions.md, names in lists): marked so on other pages.
+  const nameLang = language === "en" ? undefined : "en";
   /** The search box again, to change the destination or the stay (it keeps the place and filters while unchanged). */
   const searchBox = (
     <SearchBox
       compact
       {...searchBoxProps(m, language, query)}
+      hint={stayHint(brand, m)}
       destination={
         result
           ? {
@@ -88,7 +94,7 @@ export default async function SearchPage({ params, searchParams }: Props) {
         <span className="summary-text">
           {destinationText && <strong>{destinationText}</strong>}
           <span>
-            {datesSummary(query.stay, { nights: m.stayNights, none: m.stayAddDates }, language)} ·{" "}
+            {datesSummary(query.stay, { nights: m.stayNightsMany, none: m.stayAddDates }, language)} ·{" "}
             {roomsSummary(roomsOf(query.stay.rooms ?? STAY_DEFAULT_ROOMS), stayLabels(m))}
           </span>
         </span>
@@ -110,7 +116,7 @@ export default async function SearchPage({ params, searchParams }: Props) {
               {typed.hotels.map((h) => (
                 <li key={h.id} className="hotel-card">
                   <div>
-                    <h3>
+                    <h3 lang={nameLang}>
                       <Link href={withStay(hotelPath(h.id), query.stay)}>{h.name}</Link>
                     </h3>
                     <p className="muted">{[h.city, countryName(h.country, language)].filter(Boolean).join(", ")}</p>
@@ -163,7 +169,7 @@ export default async function SearchPage({ params, searchParams }: Props) {
         <p className="muted">
           {countryName(result.place.country, language)} ·{" "}
           <span data-testid="result-count">
-            {format(m.resultCount, { total: number.format(result.total), inPlace: number.format(result.inPlace) })}
+            {format(m.resultCount, { total: result.total, inPlace: result.inPlace })}
           </span>
         </p>
       </div>
@@ -192,7 +198,7 @@ export default async function SearchPage({ params, searchParams }: Props) {
                 <option value="">{m.anyType}</option>
                 {result.facets.propertyTypes.map((t) => (
                   <option key={t.type} value={t.type}>
-                    {t.type} ({number.format(t.count)})
+                    {codeLabel(m.propertyTypeName, t.type)} ({number.format(t.count)})
                   </option>
                 ))}
               </select>
@@ -249,16 +255,16 @@ export default async function SearchPage({ params, searchParams }: Props) {
                   <div className="no-image" aria-hidden />
                 )}
                 <div>
-                  <h2>
+                  <h2 lang={nameLang}>
                     <Link href={href}>{hotel.name}</Link>
                   </h2>
                   <p className="muted">
                     {[hotel.city, countryName(hotel.country, language)].filter(Boolean).join(", ")}
                     {" · "}
-                    {format(m.kmFromCentre, { km: number.format(distanceKm) })}
+                    {format(m.kmFromCentre, { km: distanceKm })}
                   </p>
                   <p className="tags">
-                    {hotel.propertyType && <span>{hotel.propertyType}</span>}
+                    {hotel.propertyType && <span>{codeLabel(m.propertyTypeName, hotel.propertyType)}</span>}
                     {hotel.petFriendly && <span>{m.petFriendly}</span>}
                     {hotel.vacationRental && <span>{m.vacationRental}</span>}
                   </p>
@@ -312,11 +318,11 @@ export default async function SearchPage({ params, searchParams }: Props) {
               ) : (
                 <li key={p}>
                   {p === result.page ? (
-                    <Link href={pageHref(p)} aria-current="page" aria-label={formatCount(m.pageNumber, p, language)}>
+                    <Link href={pageHref(p)} aria-current="page" aria-label={format(m.pageNumber, { n: p })}>
                       {number.format(p)}
                     </Link>
                   ) : (
-                    <Link href={pageHref(p)} aria-label={formatCount(m.pageNumber, p, language)}>
+                    <Link href={pageHref(p)} aria-label={format(m.pageNumber, { n: p })}>
                       {number.format(p)}
                     </Link>
                   )}

@@ -6,7 +6,10 @@ import { format, messages } from "@/lib/i18n/messages";
 
 type Props = { params: Promise<{ brand: string }>; searchParams: Promise<{ error?: string }> };
 
-export const metadata: Metadata = { title: "Sign in", robots: { index: false } };
+export async function generateMetadata({ params }: Pick<Props, "params">): Promise<Metadata> {
+  const { preferences } = await brandContext((await params).brand);
+  return { title: messages(preferences.language).signIn, robots: { index: false } };
+}
 
 /** The brand's sign-in page: where Auth.js would have shown its own; one button to the partner's IdP. */
 export default async function SignInPage({ params, searchParams }: Props) {

@@ -96,6 +96,10 @@ describe("a brand session ends", () => {
       body: "return=/",
     });
     expect(out.status).toBe(303);
+    // The page it returns to says so, once.
+    const landed = await browser.navigate(new URL(out.headers.location!, app.page("aurora")).href);
+    expect(landed.body).toMatch(/data-notice="signedOut" role="status">You are signed out\.</);
+    expect((await browser.navigate(app.page("aurora", "/"))).body).not.toContain("You are signed out.");
 
     // The copy is no session anymore: not on the session endpoint (nor exchanged for a new cookie), not on a page.
     const thief = thiefWith(cookie);

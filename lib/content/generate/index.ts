@@ -9,7 +9,7 @@ import { SCHEMA_PATH } from "../validate";
 import { SAMPLE_IMAGE_BASE } from "../sample-images";
 import { Random } from "./random";
 import { SAMPLE_CITIES } from "./cities";
-import { breakRecord, changeRecord, generateRecord, hotelNumber, type GenerateContext } from "./record";
+import { breakRecord, changeRecord, generateRecord, hotelNumber, noteName, type GenerateContext } from "./record";
 
 export interface WriteOptions {
   out: string;
@@ -146,6 +146,10 @@ export async function nextDayExport(opts: NextDayOptions): Promise<ExportStats> 
     for await (const raw of splitRecords(file.name, decode(file.name, source.read(file)))) {
       const record = JSON.parse(recordText(raw)) as Record<string, unknown>;
       maxNumber = Math.max(maxNumber, hotelNumber(String(record.id)));
+      // New properties must not take a name already used in their city (removed ones' included: a day apart).
+      const named = record as { name?: { en?: unknown }; location?: { city?: unknown } };
+      if (typeof named.name?.en === "string" && typeof named.location?.city === "string")
+        noteName(ctx, named.location.city, named.name.en);
       const roll = r.next();
       if (roll < removedShare) {
         stats.removed++;

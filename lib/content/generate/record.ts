@@ -143,6 +143,11 @@ export interface GenerateContext {
   imageBase: string;
   /** The cities hotels are placed around (all the sample cities unless narrowed). */
   cities?: readonly SampleCity[];
+  /**
+   * Names already given, per city: a new property never takes one (two hotels of one name in one city confuse a
+   * traveller and the search). Filled as records are generated; a next-day export adds the previous day's names.
+   */
+  names?: Map<string, Set<string>>;
 }
 
 /** Who and where the property is: drawn first, every other part of the record is written around it. */
@@ -154,6 +159,10 @@ interface Property {
   name: string;
   /** The official rating, named in the headline and the national ratings. */
   stars: number;
+  /** Whether pets are welcome: is_pet_friendly, a rental's pet rule and the pet fee all follow it. */
+  petFriendly: boolean;
+  /** A rental's bedrooms (its description and details agree); 0 for a hotel. */
+  bedrooms: number;
 }
 
 /** One realistic, schema-valid record (about 4 KB) placed around a real city. */
@@ -162,14 +171,18 @@ export function generateRecord(n: number, ctx: GenerateContext): Record<string, 
   // The parts are drawn in this order from the one generator: reordering them changes every record of a seed.
   const identity = identityOf(r, ctx.cities ?? SAMPLE_CITIES);
   const location = locationOf(r, identity.city);
-  const p: Property = { n, ...identity, stars: r.int(2, 5) };
+  const stars = r.int(2, 5);
+  const petFriendly = r.chance(0.3);
+  const bedrooms = identity.isVr ? r.int(1, 5) : 0;
+  const name = uniqueName(ctx, identity.city.name, identity.name, location.street);
+  const p: Property = { n, ...identity, name, stars, petFriendly, bedrooms };
   const updated = new Date(ctx.date.getTime() - r.int(0, 86_400_000 * 30));
   const images = imagesOf(r, p, ctx.imageBase);
 
   const record: Record<string, unknown> = {
     id: hotelId(n),
     name: { en: p.name },
-    location,
+    location: location.location,
     images,
     check_in: checkInOf(r, p),
     check_out: checkOutOf(r),
@@ -178,17 +191,41 @@ export function generateRecord(n: number, ctx: GenerateContext): Record<string, 
     ...languagesOf(r, p),
     descriptions: descriptionsOf(r, p),
     property_type: p.type,
-    is_pet_friendly: r.chance(0.3),
+    is_pet_friendly: p.petFriendly,
     is_vr: p.isVr,
     mappings: mappingsOf(r),
     updated_at: exportTimestamp(updated),
   };
   if (r.chance(0.7)) record.legal = legalOf(r, p);
-  if (p.isVr) Object.assign(record, rentalOf(r, p, record.is_pet_friendly === true));
+  if (p.isVr) Object.assign(record, rentalOf(r, p));
   return record;
 }
 
-/** The city the property is around, its type (a rental or not) and its name. */
+/**
+ * The property's name, unique in its city: the drawn name ("Grand Hotel Paris"), else with its street ("Grand Hotel
+ * Paris Market Square"), else numbered ("Grand Hotel Paris Market Square 2"). No draw of its own, so the rest of
+ * the record is the same whichever it takes.
+ */
+function uniqueName(ctx: GenerateContext, city: string, drawn: string, street: string): string {
+  ctx.names ??= new Map();
+  let taken = ctx.names.get(city);
+  if (!taken) ctx.names.set(city, (taken = new Set()));
+  let name = drawn;
+  if (taken.has(name)) name = `${drawn} ${street}`;
+  for (let k = 2; taken.has(name); k++) name = `${drawn} ${street} ${k}`;
+  taken.add(name);
+  return name;
+}
+
+/** Notes a name already in use (a previous export's), so that new properties do not take it. */
+export function noteName(ctx: GenerateContext, city: string, name: string): void {
+  ctx.names ??= new Map();
+  let taken = ctx.names.get(city);
+  if (!taken) ctx.names.set(city, (taken = new Set()));
+  taken.add(name);
+}
+
+/** The city the property is around, its type (a rental or not) and its name as drawn. */
 function identityOf(r: Random, cities: readonly SampleCity[]) {
   const city: SampleCity = r.pick(cities);
   const type = r.chance(0.6) ? "Hotel" : r.pick(PROPERTY_TYPES);
@@ -201,13 +238,17 @@ function identityOf(r: Random, cities: readonly SampleCity[]) {
 function locationOf(r: Random, city: SampleCity) {
   const lat = +(city.lat + (r.next() - 0.5) * 0.14).toFixed(6);
   const lon = +(city.lon + ((r.next() - 0.5) * 0.14) / Math.max(Math.cos((city.lat * Math.PI) / 180), 0.2)).toFixed(6);
-  const street = `${r.int(1, 240)} ${r.pick(STREETS)}`;
+  const street = r.pick(STREETS);
+  const address = `${r.int(1, 240)} ${street}, ${city.name}`;
   return {
-    address: { en: `${street}, ${city.name}` },
-    coordinates: { latitude: lat, longitude: lon },
-    country_code: city.country,
-    city: city.name,
-    ...(city.state ? { state_province: city.state } : {}),
+    street,
+    location: {
+      address: { en: address },
+      coordinates: { latitude: lat, longitude: lon },
+      country_code: city.country,
+      city: city.name,
+      ...(city.state ? { state_province: city.state } : {}),
+    },
   };
 }
 
@@ -230,7 +271,7 @@ function checkInOf(r: Random, p: Property) {
     instructions: {
       en: html(r, [
         `Guests must show a government-issued photo ID and a credit card at check-in.`,
-        `Front desk staff will greet guests on arrival.${r.chance(0.5) ? " <strong>Late arrivals must contact the property in advance.</strong>" : ""}`,
+        `${p.isVr ? "The property manager will send check-in details before arrival." : "Front desk staff will greet guests on arrival."}${r.chance(0.5) ? " <strong>Late arrivals must contact the property in advance.</strong>" : ""}`,
       ]),
     },
     special_instructions: {
@@ -270,7 +311,7 @@ function policiesOf(r: Random) {
   };
 }
 
-function paymentOf(r: Random, { city }: Property) {
+function paymentOf(r: Random, { city, petFriendly }: Property) {
   return {
     currency: city.currency,
     payment_registration_recommended: r.chance(0.3),
@@ -280,18 +321,14 @@ function paymentOf(r: Random, { city }: Property) {
     fees: {
       mandatory: {
         en: html(r, [
-          `A city tax of ${city.currency} ${r.int(1, 7)}.${pad(r.int(0, 99))} per person per night is collected at the property.`,
+          `A city tax of ${city.currency} ${inCurrency(r.int(1, 7) + r.int(0, 99) / 100, city.currency)} per person per night is collected at the property.`,
         ]),
       },
-      optional: {
-        en: `<ul><li>Buffet breakfast: ${city.currency} ${r.int(9, 35)} per person</li><li>Parking: ${city.currency} ${r.int(10, 45)} per day</li>${
-          r.chance(0.3) ? "<li>Pet fee: " + city.currency + " " + r.int(10, 30) + " per stay" : "</li>"
-        }</ul>`,
-      },
+      optional: { en: optionalFees(r, city.currency, petFriendly) },
       ...(r.chance(0.5)
         ? {
             deposit: {
-              amount: r.int(50, 500),
+              amount: Number(inCurrency(r.int(50, 500), city.currency)),
               currency: city.currency,
               description: { en: "<p>Refundable damage deposit, collected at check-in.</p>" },
             },
@@ -305,6 +342,56 @@ function paymentOf(r: Random, { city }: Property) {
   };
 }
 
+/**
+ * Rough units of each sample city's currency per euro (orders of magnitude, not rates), so that a city tax in Bangkok
+ * is tens of baht rather than two: amounts are drawn in euros' worth and written in the city's currency.
+ */
+const UNITS_PER_EURO: Record<string, number> = {
+  AED: 4,
+  ARS: 1000,
+  AUD: 1.7,
+  BRL: 6,
+  CAD: 1.5,
+  CHF: 1,
+  CZK: 25,
+  DKK: 7.5,
+  GBP: 0.85,
+  HUF: 400,
+  IDR: 18000,
+  ISK: 150,
+  JPY: 160,
+  KRW: 1500,
+  MAD: 11,
+  MXN: 20,
+  NOK: 11.5,
+  NZD: 1.9,
+  PLN: 4.3,
+  SEK: 11,
+  SGD: 1.5,
+  THB: 38,
+  TRY: 40,
+  USD: 1.1,
+  ZAR: 20,
+};
+
+/** An amount drawn in euros' worth, in a currency's units: cents kept below 20 units, else rounded to 2 figures. */
+function inCurrency(euros: number, currency: string): string {
+  const amount = euros * (UNITS_PER_EURO[currency] ?? 1);
+  if (amount < 20) return amount.toFixed(Number.isInteger(euros) ? 0 : 2);
+  const step = 10 ** Math.max(0, Math.floor(Math.log10(amount)) - 1);
+  return String(Math.round(amount / step) * step);
+}
+
+/** Breakfast and parking, and a pet fee only where pets are welcome (some such places charge one). */
+function optionalFees(r: Random, currency: string, petFriendly: boolean): string {
+  const items = [
+    `Buffet breakfast: ${currency} ${inCurrency(r.int(9, 35), currency)} per person`,
+    `Parking: ${currency} ${inCurrency(r.int(10, 45), currency)} per day`,
+    ...(petFriendly && r.chance(0.5) ? [`Pet fee: ${currency} ${inCurrency(r.int(10, 30), currency)} per stay`] : []),
+  ];
+  return `<ul>${items.map((i) => `<li>${i}</li>`).join("")}</ul>`;
+}
+
 function languagesOf(r: Random, { city }: Property) {
   return {
     default_language: city.language,
@@ -314,7 +401,8 @@ function languagesOf(r: Random, { city }: Property) {
   };
 }
 
-function descriptionsOf(r: Random, { city, name, stars, type }: Property) {
+function descriptionsOf(r: Random, { city, name, stars, type, isVr, bedrooms }: Property) {
+  const units = r.int(8, 320);
   return {
     headline: { en: `${stars}-star ${type.toLowerCase()} near ${city.name} centre` },
     overall: {
@@ -325,7 +413,9 @@ function descriptionsOf(r: Random, { city, name, stars, type }: Property) {
     },
     rooms: {
       en: html(r, [
-        `All ${r.int(8, 320)} rooms come with ${list(r, ROOM_FEATURES, 4)}.`,
+        isVr
+          ? `The ${bedrooms === 1 ? "one-bedroom" : `${bedrooms}-bedroom`} ${type.toLowerCase()} comes with ${list(r, ROOM_FEATURES, 4)}.`
+          : `All ${units} rooms come with ${list(r, ROOM_FEATURES, 4)}.`,
         "Some units feature a seating area.<br>Bed linen and towels are provided.",
       ]),
     },
@@ -370,8 +460,7 @@ function legalOf(r: Random, { city }: Property) {
 }
 
 /** A vacation rental's key collection and details (house rules, manager); the pet rule follows is_pet_friendly. */
-function rentalOf(r: Random, { n, city }: Property, petFriendly: boolean) {
-  const bedrooms = r.int(1, 5);
+function rentalOf(r: Random, { n, city, petFriendly, bedrooms }: Property) {
   return {
     key_collection_info: {
       key_location: { en: "<p>Keys are in a lockbox next to the entrance.</p>" },
@@ -393,10 +482,7 @@ function rentalOf(r: Random, { n, city }: Property, petFriendly: boolean) {
         party_or_event_rules: r.chance(0.3)
           ? null
           : { owner_party_free_text: { en: "No parties or events." }, parties_or_events_permitted: false },
-        pet_rules: {
-          owner_pets_free_text: { en: petFriendly ? "Pets are allowed on request." : "Pets are not allowed." },
-          pets_permitted: petFriendly,
-        },
+        pet_rules: petRules(petFriendly),
         smoking_rules: r.chance(0.2)
           ? null
           : { owner_smoking_free_text: { en: "Smoking is not permitted." }, smoking_permitted: false },
@@ -412,6 +498,11 @@ function rentalOf(r: Random, { n, city }: Property, petFriendly: boolean) {
   };
 }
 
+const petRules = (petFriendly: boolean) => ({
+  owner_pets_free_text: { en: petFriendly ? "Pets are allowed on request." : "Pets are not allowed." },
+  pets_permitted: petFriendly,
+});
+
 /** The "next day" edit of a record: new headline and fees, and a later updated_at. */
 export function changeRecord(record: Record<string, unknown>, ctx: GenerateContext): Record<string, unknown> {
   const copy = structuredClone(record) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -423,7 +514,12 @@ export function changeRecord(record: Record<string, unknown>, ctx: GenerateConte
     },
   };
   if (copy.check_in) copy.check_in.begin_time = `${pad(r.int(12, 16))}:00`;
-  copy.is_pet_friendly = r.chance(0.3);
+  // The pet policy may change: the rental's pet rule and the fees change with it.
+  const petFriendly = r.chance(0.3);
+  copy.is_pet_friendly = petFriendly;
+  if (copy.vr_details?.house_rules) copy.vr_details.house_rules.pet_rules = petRules(petFriendly);
+  const pay = copy.payment_information;
+  if (pay?.fees) pay.fees.optional = { en: optionalFees(r, String(pay.currency), petFriendly) };
   copy.updated_at = exportTimestamp(new Date(ctx.date.getTime() + r.int(0, 86_399_000)));
   return copy;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { localized, localizedHtml, localizedText, safeHtml } from "../html";
+import { fallbackLanguage, localized, localizedHtml, localizedText, safeHtml } from "../html";
 import { diffRecords } from "../diff";
 
 describe("supplier HTML", () => {
@@ -31,6 +31,13 @@ describe("translation objects", () => {
     expect(localized(t, "fr")).toBe("<p>Hello &amp; welcome</p>"); // blank counts as missing
     expect(localized({ de: "Hallo" }, "ja")).toBeUndefined();
     expect(localized(undefined, "en")).toBeUndefined();
+  });
+
+  it('say when English stands in for the visitor\'s language (its element gets lang="en")', () => {
+    expect(fallbackLanguage(t, "de")).toBeUndefined();
+    expect(fallbackLanguage(t, "fr")).toBe("en"); // whitespace only counts as missing, as in localized
+    expect(fallbackLanguage(t, "ja")).toBe("en");
+    expect(fallbackLanguage(t, "en")).toBeUndefined();
   });
 
   it("give plain text for names and captions, and no HTML when only markup is left", () => {

@@ -296,41 +296,44 @@ describe("nearby_places", () => {
 
 describe("suggest_places", () => {
   it("turns a partial name or an IATA code into placeIds that search_hotels takes", async () => {
-    const lis = await call("suggest_places", { query: "lis" });
-    const lisbon = lis.structured.places.find((p: Structured) => p.name === "Lisbon" && p.category === "city");
-    expect(lisbon).toMatchObject({ country: "PT", countryName: "Portugal", hotelsCnt: expect.any(Number) });
-    const search = await call("search_hotels", { placeId: lisbon.placeId, pageSize: 50 });
-    expect(search.structured.total).toBe(lisbon.hotelsCnt);
-    const iata = await call("suggest_places", { query: "LIS" });
+    // Copenhagen: a city the seeded sample has hotels in by the city's own count (not only its suburbs' or
+    // division's), with a German name of its own and an airport with hotels.
+    const cop = await call("suggest_places", { query: "cop" });
+    const copenhagen = cop.structured.places.find((p: Structured) => p.name === "Copenhagen" && p.category === "city");
+    expect(copenhagen).toMatchObject({ country: "DK", countryName: "Denmark", hotelsCnt: expect.any(Number) });
+    expect(copenhagen.hotelsCnt).toBeGreaterThan(0);
+    const search = await call("search_hotels", { placeId: copenhagen.placeId, pageSize: 50 });
+    expect(search.structured.total).toBe(copenhagen.hotelsCnt);
+    const iata = await call("suggest_places", { query: "CPH" });
     expect(iata.structured.places.map((p: Structured) => p.category)).toContain("airport");
   });
 
   it("names places in the visitor's language, from the argument or _meta", async () => {
     const de = (await client.callTool({
       name: "suggest_places",
-      arguments: { query: "lissabon" },
+      arguments: { query: "kopenhagen" },
       _meta: { language: "de" },
     })) as {
       structuredContent: Structured;
     };
-    expect(de.structuredContent.places.map((p: Structured) => p.name)).toContain("Lissabon");
+    expect(de.structuredContent.places.map((p: Structured) => p.name)).toContain("Kopenhagen");
     const meta = (await client.callTool({
       name: "suggest_places",
-      arguments: { query: "lis", language: "en" },
+      arguments: { query: "kopenhagen", language: "en" },
       _meta: { language: "de" },
     })) as {
       structuredContent: Structured;
     };
-    expect(meta.structuredContent.places.map((p: Structured) => p.name)).toContain("Lisbon");
+    expect(meta.structuredContent.places.map((p: Structured) => p.name)).toContain("Copenhagen");
     // A _meta language the brand does not offer is ignored (brand-a has no Japanese): the brand's default.
     const ja = (await client.callTool({
       name: "suggest_places",
-      arguments: { query: "lis" },
+      arguments: { query: "cop" },
       _meta: { language: "ja" },
     })) as {
       structuredContent: Structured;
     };
-    expect(ja.structuredContent.places.map((p: Structured) => p.name)).toContain("Lisbon");
+    expect(ja.structuredContent.places.map((p: Structured) => p.name)).toContain("Copenhagen");
   });
 
   it("serves every brand host with that brand's links and languages", async () => {

@@ -89,5 +89,19 @@ describe("npm run sso:check", () => {
     const half = await check([...flags(good), "--other-client-id", "brand-b", "--partner-api", good.issuer]);
     expect(half.code).toBe(2);
     expect(half.stderr).toContain("missing: --partner-api-key, --other-client-id with --other-client-secret");
+    const selector = await check([
+      ...flags(good),
+      "--step-selector",
+      "1:username=#login",
+      "--step-selector",
+      "2:submit=text=Allow",
+    ]);
+    expect(selector.code).toBe(2);
+    expect(selector.stderr).toMatch(
+      /^sso:check: --step-selector "2:submit=text=Allow": "text=Allow" is not a CSS selector/,
+    );
+    const global = await check([...flags(good), "--submit-selector", "button[type=submit"]);
+    expect(global.code).toBe(2);
+    expect(global.stderr).toMatch(/^sso:check: --submit-selector: "button\[type=submit" is not a CSS selector/);
   });
 });

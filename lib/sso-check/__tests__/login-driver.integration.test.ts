@@ -17,6 +17,8 @@ let issuer: string;
 let elsewhereOrigin: string;
 let browser: IdpBrowser;
 let browserNamingElsewhere: IdpBrowser;
+/** A browser whose input names step 2's button. */
+let browserWithSteps: IdpBrowser;
 const redirectUri = "http://brand.localhost:9/oauth2/idpresponse";
 /** Every form body a server received, by server. */
 const posted: { idp: string[]; elsewhere: string[] } = { idp: [], elsewhere: [] };
@@ -74,6 +76,16 @@ async function provider(req: http.IncomingMessage, res: http.ServerResponse, who
         : html("wrong");
     case "/consent/decide":
       return form.get("d") === "yes" ? redirect(done(state)) : html("denied");
+    // A consent page whose button reads nothing the driver recognises.
+    case "/unusual-consent":
+      return loginForm("/unusual-consent/login");
+    case "/unusual-consent/login":
+      return signedIn
+        ? html(
+            `<form method="post" action="/consent/decide">${hidden(state)}<button name="d" value="no">Cancel</button>` +
+              `<button name="d" value="yes" class="share">Share my profile with Brand</button></form>`,
+          )
+        : html("wrong");
     // A form a script builds once the page has loaded.
     case "/script":
       return html(
@@ -135,10 +147,12 @@ beforeAll(async () => {
   elsewhereOrigin = await listen(elsewhere);
   browser = await IdpBrowser.open(inputFor());
   browserNamingElsewhere = await IdpBrowser.open(inputFor({ loginOrigins: [elsewhereOrigin] }));
+  browserWithSteps = await IdpBrowser.open(inputFor({ stepSelectors: [{ step: 2, submit: "button.share" }] }));
 });
 afterAll(async () => {
   await browser?.close();
   await browserNamingElsewhere?.close();
+  await browserWithSteps?.close();
   idp?.close();
   elsewhere?.close();
 });
@@ -163,6 +177,31 @@ describe("the validator's login driver", () => {
       `1. ${issuer}/consent: filled the user name, filled the password, pressed "Sign in"`,
       `2. ${issuer}/consent/login: pressed "Allow"`,
     ]);
+  });
+
+  it("does not press a consent button it cannot read, and says so", async () => {
+    const outcome = await signIn("/unusual-consent");
+    expect(outcome.kind).toBe("page");
+    expect(outcome.steps.at(-1)).toBe(`2. ${issuer}/unusual-consent/login: nothing to fill in or press`);
+  });
+
+  it("presses the button a step's selector names, whatever it reads, and reports the step's selectors", async () => {
+    const outcome = await signIn("/unusual-consent", browserWithSteps);
+    expect(outcome.kind).toBe("redirect");
+    expect(outcome.steps).toEqual([
+      `1. ${issuer}/unusual-consent: filled the user name, filled the password, pressed "Sign in"`,
+      `2. ${issuer}/unusual-consent/login: pressed "Share my profile with Brand" (step 2's selectors)`,
+    ]);
+  });
+
+  it("stops where a step's selector matches nothing, naming it, and types nothing there", async () => {
+    const before = posted.idp.length;
+    const outcome = await signIn("/two-page", browserWithSteps);
+    expect(outcome).toMatchObject({
+      kind: "page",
+      refusal: `step 2's selectors (submit "button.share") matched nothing shown on this page`,
+    });
+    expect(posted.idp.slice(before)).toEqual([expect.stringContaining("username=")]);
   });
 
   it("waits for a form a script builds after the page loaded", async () => {

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { brands } from "@/lib/brands";
 import { openTestStore, type TestStore } from "@/lib/testing/store";
-import { checkFromForm, runForOperators, type OperatorsCheck } from "../operators";
+import { beginOperatorsRun, checkFromForm, type OperatorsCheck } from "../operators";
 
 /** The operators' runs: the form's fields, one run at a time, and a deadline that always releases the lock. */
 let store: TestStore;
@@ -71,9 +71,43 @@ describe("the operators' form", () => {
     [{ checkCodeExpiry: "1e3" }, "checkCodeExpiry"],
     [{ clientSecret: "x".repeat(501) }, "clientSecret"],
     [{ surprise: "1" }, "surprise"],
+    [{ usernameSelector: "#" }, "usernameSelector"],
+    [{ submitSelector: "text=Allow" }, "submitSelector"],
+    [{ stepSelectors: "9:submit=button" }, "stepSelectors"],
+    [{ stepSelectors: "2:button=#allow" }, "stepSelectors"],
+    [{ stepSelectors: "2:submit=xpath=//button" }, "stepSelectors"],
+    [{ stepSelectors: "submit=#allow" }, "stepSelectors"],
     [{ credentials: "configured" }, "credentials"],
   ])("%o is refused naming %s", async (fields, field) => {
     await expect(checkFromForm(aurora(), entered(fields))).rejects.toMatchObject({ status: 400, field });
+  });
+});
+
+describe("the login's selectors per step", () => {
+  it("become the validator's input, one STEP:FIELD=CSS a line, in step order", async () => {
+    const check = await checkFromForm(
+      aurora(),
+      entered({ stepSelectors: '3:submit=button:has-text("Share")\r\n\n1:username=#login-id\n1:submit=#next' }),
+    );
+    expect(check.input.stepSelectors).toEqual([
+      { step: 1, username: "#login-id", submit: "#next" },
+      { step: 3, submit: 'button:has-text("Share")' },
+    ]);
+  });
+
+  it("say which line is wrong and why", async () => {
+    await expect(
+      checkFromForm(aurora(), entered({ stepSelectors: "1:username=#a\n2:submit=form >> button" })),
+    ).rejects.toMatchObject({
+      status: 400,
+      field: "stepSelectors",
+      message: expect.stringMatching(
+        /^stepSelectors: "2:submit=form >> button": "form >> button" is not a CSS selector/,
+      ),
+    });
+    await expect(checkFromForm(aurora(), entered({ stepSelectors: "12:submit=#a" }))).rejects.toMatchObject({
+      message: 'stepSelectors: "12:submit=#a": the step is 1 to 8 (the login driver takes at most 8)',
+    });
   });
 });
 
@@ -86,14 +120,12 @@ describe("a run", () => {
       input: { ...(await checkFromForm(aurora(), entered({ issuer }))).input, allowLoopback: true },
     };
     const events: string[] = [];
-    const first = runForOperators(store.db, check, (e) => events.push(e.type), 300);
+    const first = (await beginOperatorsRun(store.db, check))((e) => events.push(e.type), 300);
     // One at a time: a second is refused at once, before anything is sent.
-    expect(() => runForOperators(store.db, check)).toThrow(
-      expect.objectContaining({ status: 409, code: "CHECK_RUNNING" }),
-    );
+    await expect(beginOperatorsRun(store.db, check)).rejects.toMatchObject({ status: 409, code: "CHECK_RUNNING" });
     await expect(first).rejects.toMatchObject({ status: 504, code: "CHECK_TIMEOUT" });
     expect(events).toEqual(["start"]);
-    const again = runForOperators(store.db, check, () => {}, 300);
+    const again = (await beginOperatorsRun(store.db, check))(() => {}, 300);
     await expect(again).rejects.toMatchObject({ code: "CHECK_TIMEOUT" });
   });
 });

@@ -31,7 +31,9 @@ async function holdWriteLock(store: TestStore): Promise<() => Promise<void>> {
   const other = new pg.Client({ connectionString: store.databaseUrl });
   await other.connect();
   await other.query("begin");
-  await other.query("lock table arrivals, arrival_unverified_days in exclusive mode");
+  await other.query(
+    "lock table arrivals, arrival_unverified_days, handoffs, handoff_unverified_days in exclusive mode",
+  );
   return async () => {
     await other.query("rollback");
     await other.end();
@@ -173,6 +175,31 @@ describe.each(STORE_KINDS)("the arrivals buffer on %s", (kind) => {
     recorder.note({ kind: "unverified", brandId: "aurora", day: "2031-03-10" });
     expect(await recorder.flush()).toMatchObject({ ok: true, expired: 1 });
     expect(await visitors()).not.toContain("old-2");
+  });
+
+  it("adds up booking hand-offs per brand, hotel and day, keeps them through a failed flush, expires them", async () => {
+    await store.db.deleteFrom("handoffs").execute();
+    await store.db.deleteFrom("handoff_unverified_days").execute();
+    const now = T0;
+    recorder = testRecorder(store, { retentionDays: 400, now: () => now });
+    const old = new Date(T0.getTime() - 401 * DAY).toISOString().slice(0, 10);
+    await store.db.insertInto("handoffs").values({ day: old, brand_id: "aurora", hotel_id: "H0", count: 5 }).execute();
+    const handoff = (hotelId: string) => ({ kind: "handoff", brandId: "aurora", hotelId, day: "2031-03-10" }) as const;
+    for (const h of ["H1", "H1", "H2"]) recorder.noteHandoff(handoff(h));
+    recorder.noteHandoff({ kind: "handoffUnverified", brandId: "aurora", day: "2031-03-10" });
+    // The store is busy: the counts wait for the next flush, none lost.
+    const release = await holdWriteLock(store);
+    expect((await recorder.flush()).ok).toBe(false);
+    await release();
+    recorder.noteHandoff(handoff("H1"));
+    expect(await recorder.flush()).toMatchObject({ ok: true, handoffs: 5, expired: 1 });
+    const rows = await store.db.selectFrom("handoffs").selectAll().orderBy("hotel_id").execute();
+    expect(rows.map((r) => [r.day, r.hotel_id, Number(r.count)])).toEqual([
+      ["2031-03-10", "H1", 3],
+      ["2031-03-10", "H2", 1],
+    ]);
+    const unverified = await store.db.selectFrom("handoff_unverified_days").selectAll().execute();
+    expect(unverified.map((r) => [r.brand_id, Number(r.count)])).toEqual([["aurora", 1]]);
   });
 
   it("writes what is still waiting when it stops (shutdown)", async () => {

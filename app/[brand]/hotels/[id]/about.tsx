@@ -1,4 +1,4 @@
-import { localizedHtml } from "@/lib/hotels/html";
+import { fallbackLanguage, localizedHtml } from "@/lib/hotels/html";
 import { RichText } from "../../../_components/rich-text";
 import { Section, type SectionProps } from "./section";
 
@@ -19,15 +19,15 @@ const DESCRIPTIONS = [
 export function AboutSection({ record: r, language, m }: SectionProps) {
   const descriptions = DESCRIPTIONS.flatMap((k) => {
     const html = localizedHtml(r.descriptions?.[k], language);
-    return html ? [{ k, html }] : [];
+    return html ? [{ k, html, lang: fallbackLanguage(r.descriptions?.[k], language) }] : [];
   });
   if (descriptions.length === 0) return null;
   return (
     <Section id="about" title={m.about}>
-      {descriptions.map(({ k, html }) => (
+      {descriptions.map(({ k, html, lang }) => (
         <div key={k} className="description">
           <h3>{m[k]}</h3>
-          <RichText html={html} />
+          <RichText html={html} lang={lang} />
         </div>
       ))}
     </Section>

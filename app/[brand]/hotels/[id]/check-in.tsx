@@ -1,4 +1,5 @@
 import type { Translation } from "@/lib/hotels/html";
+import { format, formatTimeOfDay } from "@/lib/i18n/messages";
 import { Row, Section, richHtml, yesNo, type SectionProps } from "./section";
 
 /** Check-in and check-out times, ages and instructions. */
@@ -7,8 +8,13 @@ export function CheckInSection({ record: r, language, m }: SectionProps) {
   const co = r.check_out;
   if (!ci && !co) return null;
   const rich = (t: Translation) => richHtml(t, language);
+  // The words around each time are the language's: "from 2:00 PM until 11:00 PM", "ab 14:00 bis 23:00",
+  // "14:00から 23:00まで".
+  const at = (time: string) => formatTimeOfDay(time, language);
   const window = (from?: string, until?: string) =>
-    [from && `${m.from} ${from}`, until && `${m.until} ${until}`].filter(Boolean).join(" ") || undefined;
+    [from && format(m.from, { time: at(from) }), until && format(m.until, { time: at(until) })]
+      .filter(Boolean)
+      .join(" ") || undefined;
   return (
     <Section id="check-in" title={`${m.checkIn} / ${m.checkOut}`}>
       <dl className="facts">

@@ -1,6 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
+import { format, type Message } from "@/lib/i18n/format";
 
 export interface GalleryImage {
   src: string;
@@ -8,6 +9,8 @@ export interface GalleryImage {
   /** The largest version: where the link goes without script. */
   large: string;
   alt: string;
+  /** The language of the alt text and the caption when it is not the page's (an English fallback). */
+  lang?: string;
   caption?: string;
   categories: string[];
 }
@@ -18,8 +21,8 @@ export interface GalleryLabels {
   close: string;
   previous: string;
   next: string;
-  /** "{index} / {total}" */
-  counter: string;
+  /** "{index} / {total}", numbers in the page's language */
+  counter: Message<{ index: number; total: number }>;
 }
 
 /** What each image is drawn at (globals.css .gallery: 4 columns, the hero 2; 2 columns up to 760 px). */
@@ -84,8 +87,7 @@ export function Gallery({ images, labels }: { images: GalleryImage[]; labels: Ga
   };
 
   const current = index === null ? undefined : images[index];
-  const counter =
-    index === null ? "" : labels.counter.replace("{index}", String(index + 1)).replace("{total}", String(total));
+  const counter = index === null ? "" : format(labels.counter, { index: index + 1, total });
 
   return (
     <section className="gallery" aria-label={labels.photos}>
@@ -98,6 +100,7 @@ export function Gallery({ images, labels }: { images: GalleryImage[]; labels: Ga
               srcSet={img.srcSet}
               sizes={img.srcSet ? (i === 0 ? HERO_SIZES : THUMB_SIZES) : undefined}
               alt={img.alt}
+              lang={img.lang}
               loading={i === 0 ? "eager" : "lazy"}
               decoding="async"
               width={640}
@@ -106,7 +109,7 @@ export function Gallery({ images, labels }: { images: GalleryImage[]; labels: Ga
           </a>
           {(img.caption || img.categories.length > 0) && (
             <figcaption>
-              {img.caption}
+              {img.caption && <span lang={img.lang}>{img.caption}</span>}
               {img.categories.length > 0 && <span className="muted"> · {img.categories.join(", ")}</span>}
             </figcaption>
           )}
@@ -131,10 +134,11 @@ export function Gallery({ images, labels }: { images: GalleryImage[]; labels: Ga
                 srcSet={current.srcSet}
                 sizes={current.srcSet ? LIGHTBOX_SIZES : undefined}
                 alt={current.alt}
+                lang={current.lang}
                 width={640}
                 height={420}
               />
-              {current.caption && <figcaption>{current.caption}</figcaption>}
+              {current.caption && <figcaption lang={current.lang}>{current.caption}</figcaption>}
             </figure>
             {total > 1 && (
               <div className="lightbox-nav">

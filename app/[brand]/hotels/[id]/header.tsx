@@ -1,23 +1,38 @@
-import { localizedText, oneLine } from "@/lib/hotels/html";
+import { fallbackLanguage, localizedText, oneLine } from "@/lib/hotels/html";
 import { countryName } from "@/lib/locale";
-import type { SectionProps } from "./section";
+import { localizedSpan, type SectionProps } from "./section";
 
-/** The name, the headline under it and the address. */
-export function HotelHeader({ record: r, language, name }: Omit<SectionProps, "m"> & { name: string }) {
+/**
+ * The name, the headline under it and the address; what stands in English for the visitor's language is marked so
+ * (the name's language: ./hotel.ts hotelNameLanguage).
+ */
+export function HotelHeader({
+  record: r,
+  language,
+  name,
+  nameLanguage,
+}: Omit<SectionProps, "m"> & { name: string; nameLanguage?: string }) {
   const headline = localizedText(r.descriptions?.headline, language);
+  const rest = [
+    oneLine(r.location.city),
+    oneLine(r.location.state_province),
+    countryName(r.location.country_code, language),
+  ]
+    .filter(Boolean)
+    .join(", ");
+  const street = localizedSpan(r.location.address, language);
   return (
     <header className="hotel-header">
-      <h1>{name}</h1>
-      {headline && <p className="headline">{headline}</p>}
+      <h1 lang={nameLanguage}>{name}</h1>
+      {headline && (
+        <p className="headline" lang={fallbackLanguage(r.descriptions?.headline, language)}>
+          {headline}
+        </p>
+      )}
       <address>
-        {[
-          localizedText(r.location.address, language),
-          oneLine(r.location.city),
-          oneLine(r.location.state_province),
-          countryName(r.location.country_code, language),
-        ]
-          .filter(Boolean)
-          .join(", ")}
+        {street}
+        {street && rest ? ", " : ""}
+        {rest}
       </address>
     </header>
   );

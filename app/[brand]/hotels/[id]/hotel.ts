@@ -1,6 +1,6 @@
 import { cache } from "react";
 import type { Brand } from "@/lib/brands";
-import { localizedText, oneLine } from "@/lib/hotels/html";
+import { fallbackLanguage, localizedText, oneLine } from "@/lib/hotels/html";
 import { getHotel } from "@/lib/hotels/queries";
 import type { HotelExportRecord } from "@/lib/hotels/record-types";
 import type { Language } from "@/lib/locale";
@@ -20,6 +20,15 @@ export const loadHotel = cache(async (segment: string) => {
 });
 
 export const hotelUrls = (brand: Brand, id: string, language: Language) => pageUrls(brand, hotelPath(id), language);
+
+/** The language of hotelName's text when it is not the visitor's ("en", or whichever the record had), else undefined. */
+export function hotelNameLanguage(r: HotelExportRecord, language: Language): string | undefined {
+  if (localizedText(r.name, language) === undefined) {
+    const other = Object.entries(r.name ?? {}).find(([, v]) => oneLine(v) !== undefined);
+    return other?.[0] === language ? undefined : other?.[0];
+  }
+  return fallbackLanguage(r.name, language);
+}
 
 /** The name as plain text: the visitor's language, English, any language, then the id (a property needs a title). */
 export function hotelName(r: HotelExportRecord, language: Language): string {

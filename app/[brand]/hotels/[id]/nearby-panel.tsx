@@ -2,6 +2,7 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
+import { format, type Message } from "@/lib/i18n/format";
 import { placeSearchHref } from "@/lib/search/links";
 import type { Stay } from "@/lib/search/stay";
 
@@ -26,8 +27,7 @@ export function NearbyPanel(props: {
     loading: string;
     error: string;
     empty: string;
-    hotel: string;
-    hotels: string;
+    hotels: Message<{ count: number }>;
     categories: Record<string, string>;
   };
 }) {
@@ -57,7 +57,7 @@ export function NearbyPanel(props: {
               <Link href={placeSearchHref(p.placeId, props.stay)}>{p.placeName}</Link>
               <span className="muted">
                 {props.labels.categories[p.placeCategory] ?? p.placeCategory} · {number.format(p.distanceKM)} km ·{" "}
-                {p.hotelsCnt} {p.hotelsCnt === 1 ? props.labels.hotel : props.labels.hotels}
+                {format(props.labels.hotels, { count: p.hotelsCnt })}
               </span>
             </li>
           ))}

@@ -1,24 +1,30 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
+import { brands } from "@/lib/brands";
 import { brandContext } from "@/lib/brands/context";
+import { converterTo } from "@/lib/exchange-rates";
 import { localizedText } from "@/lib/hotels/html";
 import { shownImages } from "@/lib/hotels/images";
 import type { HotelExportRecord } from "@/lib/hotels/record-types";
+import { codeLabel } from "@/lib/i18n/codes";
 import { categoryLabels, messages } from "@/lib/i18n/messages";
 import { placesNearHotel } from "@/lib/maps/pages";
 import { parseSearchQuery, type QueryValues } from "@/lib/search/params";
 import { hotelCatalog } from "@/lib/search/service";
 import { absoluteHttpUrl, hotelJsonLd, scriptSafeJson, socialMetadata } from "@/lib/seo";
+import { handoffLink } from "@/lib/tracking/handoff";
 import { SearchBox } from "../../search-box";
 import { searchBoxProps } from "../../stay-labels";
 import { AboutSection } from "./about";
 import { CheckInSection } from "./check-in";
 import { FactsSection } from "./facts";
 import { Gallery } from "./gallery";
+import { HandoffPanel } from "./handoff";
 import { HotelHeader } from "./header";
-import { hotelName, hotelUrls, loadHotel } from "./hotel";
+import { hotelName, hotelNameLanguage, hotelUrls, loadHotel } from "./hotel";
 import { MapSection } from "./hotel-map";
 import { KeysSection } from "./keys";
+import { LegalSection } from "./legal";
 import { NearbyPanel } from "./nearby-panel";
 import { PaymentSection } from "./payment";
 import { PoliciesSection } from "./policies";
@@ -67,10 +73,15 @@ export default async function HotelPage({ params, searchParams }: Props) {
   const r = hotel.record as HotelExportRecord;
   const query = parseSearchQuery(values);
   const name = hotelName(r, language);
+  const nameLanguage = hotelNameLanguage(r, language);
   const images = shownImages(r.images, language);
   const { latitude, longitude } = r.location.coordinates;
   const nearbyPlaces = placesNearHotel(catalog.view, { lat: latitude, lon: longitude });
   const section: SectionProps = { record: r, language, m };
+  // The next step (lib/tracking/handoff.ts): the brand's booking site with this stay, or what the controls are for.
+  const handoff = brands().handoff(brand);
+  const rates = handoffLink(brand, r, { stay: query.stay, currency, language });
+  const converter = converterTo(currency);
 
   // schema.org Hotel (lib/seo): a data block, never run; its JSON escaped so no record text can end the element.
   const jsonLd = hotelJsonLd({
@@ -84,20 +95,34 @@ export default async function HotelPage({ params, searchParams }: Props) {
   return (
     <article className="hotel">
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: scriptSafeJson(jsonLd) }} />
-      <HotelHeader record={r} language={language} name={name} />
+      <HotelHeader record={r} language={language} name={name} nameLanguage={nameLanguage} />
 
-      <section aria-label={m.stayYourStay}>
+      <section aria-label={m.stayYourStay} className="stay-panel">
         <SearchBox
           compact
           destination={false}
           action={`/hotels/${encodeURIComponent(r.id)}`}
           {...searchBoxProps(m, language, query, m.stayUpdate)}
         />
+        <HandoffPanel
+          href={rates}
+          siteName={handoff?.siteName}
+          stay={query.stay}
+          currency={currency}
+          language={language}
+          m={m}
+          converts={converter !== undefined}
+        />
       </section>
 
       {images.length > 0 && (
         <Gallery
-          images={images.map((img) => ({ ...img, alt: img.caption ?? name }))}
+          images={images.map(({ captionLanguage, ...img }) => ({
+            ...img,
+            alt: img.caption ?? name,
+            lang: img.caption ? captionLanguage : nameLanguage,
+            categories: img.categories.map((c) => codeLabel(m.photoCategory, c)),
+          }))}
           labels={{
             photos: m.photos,
             dialog: m.galleryDialog,
@@ -115,8 +140,9 @@ export default async function HotelPage({ params, searchParams }: Props) {
           <CheckInSection {...section} />
           <KeysSection {...section} />
           <PoliciesSection {...section} />
-          <PaymentSection {...section} />
+          <PaymentSection {...section} converter={converter} />
           <RentalSection {...section} />
+          <LegalSection {...section} />
         </div>
 
         <aside className="hotel-side">
@@ -132,7 +158,6 @@ export default async function HotelPage({ params, searchParams }: Props) {
               loading: m.nearbyLoading,
               error: m.nearbyError,
               empty: m.nearbyEmpty,
-              hotel: m.hotel,
               hotels: m.hotels,
               categories: categoryLabels(language),
             }}

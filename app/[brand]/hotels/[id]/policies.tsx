@@ -1,4 +1,5 @@
 import type { Translation } from "@/lib/hotels/html";
+import { format } from "@/lib/i18n/messages";
 import { Row, Section, richHtml, yesNo, type SectionProps } from "./section";
 
 const HEALTH = [
@@ -19,7 +20,7 @@ export function PoliciesSection({ record: r, language, m }: SectionProps) {
         <Row term={m.knowBeforeYouGo}>{rich(pol.know_before_you_go)}</Row>
         <Row term={m.nationalityRestrictions}>{rich(pol.nationality_restrictions)}</Row>
         {HEALTH.map((k) => (
-          <Row key={k} term={`${m.healthAndSafety}: ${m[k]}`}>
+          <Row key={k} term={format(m.groupedTerm, { group: m.healthAndSafety, term: m[k] })}>
             {yesNo(pol.health_and_safety?.[k], m)}
           </Row>
         ))}

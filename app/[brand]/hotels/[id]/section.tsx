@@ -1,4 +1,4 @@
-import { localizedHtml, type Translation } from "@/lib/hotels/html";
+import { fallbackLanguage, localizedHtml, localizedText, type Translation } from "@/lib/hotels/html";
 import type { HotelExportRecord } from "@/lib/hotels/record-types";
 import type { Messages } from "@/lib/i18n/messages";
 import type { Language } from "@/lib/locale";
@@ -36,10 +36,20 @@ export function yesNo(v: boolean | null | undefined, m: Messages): string | unde
   return v === undefined || v === null ? undefined : v ? m.yes : m.no;
 }
 
-/** Allow-listed HTML of a value in the visitor's language, sanitised once; undefined leaves its row out. */
+/**
+ * Allow-listed HTML of a value in the visitor's language, sanitised once, or the English one marked lang="en";
+ * undefined leaves its row out.
+ */
 export function richHtml(t: Translation, language: Language): React.ReactNode {
   const html = localizedHtml(t, language);
-  return html ? <RichText html={html} /> : undefined;
+  return html ? <RichText html={html} lang={fallbackLanguage(t, language)} /> : undefined;
+}
+
+/** Plain text of a value in the visitor's language, or the English one in a span marked lang="en". */
+export function localizedSpan(t: Translation, language: Language): React.ReactNode {
+  const text = localizedText(t, language);
+  const lang = fallbackLanguage(t, language);
+  return text && lang ? <span lang={lang}>{text}</span> : text;
 }
 
 /** Numbers as the record gives them (coordinates, sizes, amounts), in the visitor's language. */

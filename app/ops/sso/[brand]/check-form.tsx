@@ -212,6 +212,16 @@ export function CheckForm({
                 Submit button
                 <input name="submitSelector" maxLength={300} placeholder="button[type=submit]" />
               </label>
+              <label className="wide">
+                Selectors for one step, one a line: STEP:FIELD=CSS (step 1 is the first page; FIELD is username,
+                password or submit; a named button is pressed whatever it reads)
+                <textarea
+                  name="stepSelectors"
+                  maxLength={2000}
+                  rows={3}
+                  placeholder={"1:username=#login-id\n3:submit=button.share"}
+                />
+              </label>
               <label>
                 Other login origins (the password is typed only there and on the issuer&apos;s)
                 <input name="loginOrigins" maxLength={1000} placeholder="https://id.partner.example" />

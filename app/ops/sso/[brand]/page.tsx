@@ -11,6 +11,7 @@ import { recentReports } from "@/lib/sso-check/reports";
 import { store } from "@/lib/store";
 import { OpsGate } from "../../gate";
 import { CheckForm, type EnvironmentChoice } from "./check-form";
+import { SelfSignForm } from "./self-sign-form";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Sign-on · Operators", robots: { index: false, follow: false } };
@@ -180,6 +181,17 @@ export default async function BrandSignOn({ params }: Props) {
           only: never stored, never logged. The report is kept for the brand and environment.
         </p>
         <CheckForm brandId={brand.id} environments={environments} redirectUris={redirectUris} />
+      </section>
+
+      <section aria-labelledby="sign-in-yourself">
+        <h2 id="sign-in-yourself">Sign in yourself</h2>
+        <p className="muted">
+          For a provider whose login no robot may pass (a second factor, a captcha, a chain of providers): a one-time
+          link (15 minutes) the partner opens in their own browser. They sign in however the provider asks; their
+          browser then makes a few silent sign-ins through the brand&apos;s callback, and every code-based item is
+          checked on those codes. The session cookie cannot be read there: the report says how to check it by hand.
+        </p>
+        <SelfSignForm brandId={brand.id} environments={environments} redirectUris={redirectUris} />
       </section>
 
       <section aria-labelledby="reports">

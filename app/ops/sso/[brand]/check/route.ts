@@ -2,7 +2,7 @@ import { readFormBody } from "@/lib/http/body";
 import { NdjsonStream } from "@/lib/http/ndjson";
 import { seeOther } from "@/lib/http/redirect";
 import { operatorRoute } from "@/lib/http/route";
-import { brandById, checkFromForm, MAX_CHECK_FORM_BYTES, runForOperators } from "@/lib/sso-check/operators";
+import { beginOperatorsRun, brandById, checkFromForm, MAX_CHECK_FORM_BYTES } from "@/lib/sso-check/operators";
 import { store } from "@/lib/store";
 
 /**
@@ -13,11 +13,12 @@ export const POST = operatorRoute<{ brand: string }>(async (request, { params })
   const brand = brandById(params.brand);
   const check = await checkFromForm(brand, await readFormBody(request, MAX_CHECK_FORM_BYTES));
   const { db } = await store();
+  // Another run going (on any instance) is refused here, before the stream starts: a plain 409.
+  const run = await beginOperatorsRun(db, check);
   if (!(request.headers.get("accept") ?? "").includes("application/x-ndjson")) {
-    const { reportId } = await runForOperators(db, check);
+    const { reportId } = await run();
     return seeOther(`/ops/sso/${brand.id}/reports/${reportId}`);
   }
-  // Another run going is refused here, before the stream starts: a plain 409.
   const stream = new NdjsonStream();
-  return stream.respond(runForOperators(db, check, stream.write));
+  return stream.respond(run(stream.write));
 });
