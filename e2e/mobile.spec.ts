@@ -225,3 +225,38 @@ test("without JavaScript: the filters submit with their button, the dates are ty
     await context.close();
   }
 });
+
+for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
+  test(`at ${viewport.width} px nothing moves while results and hotel pages load (images, map, account)`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize(viewport);
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifted: string[] };
+      w.shifted = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as unknown as { value: number; sources?: { node?: Node }[] }[]) {
+          const nodes = (e.sources ?? []).map((s) => (s.node instanceof Element ? s.node.className : s.node?.nodeName));
+          w.shifted.push(`${e.value.toFixed(4)} ${nodes.join(", ")}`);
+        }
+      }).observe({ type: "layout-shift", buffered: true });
+    });
+    for (const path of [`/search?placeId=${await parisId(request)}`, "/hotels/HTL-0000001"]) {
+      await page.goto(site("aurora", path));
+      await expect(page.locator(".account")).toBeVisible();
+      // Every image on the first screen has arrived (lazy ones included), and what is done is done.
+      await expect
+        .poll(() =>
+          page.evaluate(() =>
+            [...document.images]
+              .filter((i) => i.getBoundingClientRect().top < innerHeight)
+              .every((i) => i.complete && i.naturalWidth > 0),
+          ),
+        )
+        .toBe(true);
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      expect(await page.evaluate(() => (window as unknown as { shifted: string[] }).shifted), path).toEqual([]);
+    }
+  });
+}
