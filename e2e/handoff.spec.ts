@@ -55,6 +55,8 @@ test("a traveller picks dates, guests and currency on a hotel page, and the hand
   await expect
     .poll(() => currency.evaluate((el) => Object.keys(el).some((k) => k.startsWith("__reactProps"))))
     .toBe(true);
+  // Language and currency wait in the header's menu.
+  await page.locator(".header-menu > summary").click();
   await currency.selectOption("GBP");
   await expect(stay.getByTestId("handoff-summary")).toContainText("4 nights · 1 room · 3 adults · GBP");
   expect(new URL(page.url()).searchParams.get("checkIn")).toBe(CHECK_IN);

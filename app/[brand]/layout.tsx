@@ -47,28 +47,41 @@ export default async function BrandLayout({ children, params }: Props) {
         <Link href="/" className="brand-logo">
           {/* eslint-disable-next-line @next/next/no-img-element -- brand logos are small SVGs from public/ */}
           <img src={brand.theme.logo} alt="" width={128} height={32} />
-          <span>{brand.displayName}</span>
+          <span className="brand-name">{brand.displayName}</span>
         </Link>
-        <Suspense>
-          <PreferencesForm
-            action={PREFERENCES_PATH}
-            submitLabel={m.apply}
-            language={{
-              label: m.language,
-              value: preferences.language,
-              options: brand.languages.supported.map((l) => ({ value: l, label: languageLabel(l) })),
-            }}
-            currency={{
-              label: m.currency,
-              value: preferences.currency,
-              options: brand.currencies.supported.map((c) => ({
-                value: c,
-                label: currencyLabel(c, preferences.language),
-              })),
-            }}
-          />
-        </Suspense>
-        {sso && <Account m={m} provider={sso.displayName} />}
+        <div className="header-tools">
+          {/* Phone first: language and currency in a menu (a disclosure that needs no script), the header one row. */}
+          <details className="header-menu">
+            <summary>
+              <span className="visually-hidden">{m.menuLabel}: </span>
+              <span>
+                {preferences.language.toUpperCase()} · {preferences.currency}
+              </span>
+            </summary>
+            <div className="header-menu-panel">
+              <Suspense>
+                <PreferencesForm
+                  action={PREFERENCES_PATH}
+                  submitLabel={m.apply}
+                  language={{
+                    label: m.language,
+                    value: preferences.language,
+                    options: brand.languages.supported.map((l) => ({ value: l, label: languageLabel(l) })),
+                  }}
+                  currency={{
+                    label: m.currency,
+                    value: preferences.currency,
+                    options: brand.currencies.supported.map((c) => ({
+                      value: c,
+                      label: currencyLabel(c, preferences.language),
+                    })),
+                  }}
+                />
+              </Suspense>
+            </div>
+          </details>
+          {sso && <Account m={m} provider={sso.displayName} />}
+        </div>
       </header>
       {sso && <SsoNoticeBanner m={m} provider={sso.displayName} />}
       <Providers>

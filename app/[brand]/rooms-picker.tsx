@@ -1,43 +1,13 @@
 "use client";
 
 import { useEffect, useId, useRef, useState } from "react";
-import { format, type Message } from "@/lib/i18n/format";
 import { ADULTS_MAX, CHILDREN_MAX, ROOMS_MAX, type Room } from "@/lib/places/rooms";
 import styles from "./stay.module.css";
+import { fill, roomsSummary, type RoomsPickerLabels } from "./stay-summary";
 
-/** The picker's words: ICU messages where a number goes in (lib/i18n), formatted here as the visitor changes it. */
-export interface RoomsPickerLabels {
-  guests: string;
-  room: Message<{ n: number }>;
-  adults: string;
-  children: string;
-  childAge: Message<{ n: number }>;
-  addRoom: string;
-  removeRoom: Message<{ n: number }>;
-  done: string;
-  roomsOne: string;
-  roomsMany: Message<{ n: number }>;
-  adultsOne: string;
-  adultsMany: Message<{ n: number }>;
-  childrenOne: string;
-  childrenMany: Message<{ n: number }>;
-}
+export type { RoomsPickerLabels };
 
-const fill = (message: Message<{ n: number }>, n: number) => format(message, { n });
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
-
-/** "1 room · 2 adults · 1 child": what the closed picker says (and its button's accessible name ends with). */
-export function roomsSummary(rooms: Room[], l: RoomsPickerLabels): string {
-  const adults = rooms.reduce((n, r) => n + r.adults, 0);
-  const children = rooms.reduce((n, r) => n + r.childAges.length, 0);
-  return [
-    rooms.length === 1 ? l.roomsOne : fill(l.roomsMany, rooms.length),
-    adults === 1 ? l.adultsOne : fill(l.adultsMany, adults),
-    children === 0 ? undefined : children === 1 ? l.childrenOne : fill(l.childrenMany, children),
-  ]
-    .filter(Boolean)
-    .join(" · ");
-}
 
 /**
  * Rooms and guests (the `rooms` format, lib/places/rooms.ts) as a disclosure: a button that says the current choice

@@ -24,6 +24,18 @@ export function stayLabels(m: Messages): StayLabels {
     adultsMany: m.stayAdultsMany,
     childrenOne: m.stayChildrenOne,
     childrenMany: m.stayChildrenMany,
+    calendar: {
+      calendar: m.stayCalendar,
+      previousMonth: m.stayPreviousMonth,
+      nextMonth: m.stayNextMonth,
+      nights: m.stayNightsMany,
+      chooseCheckIn: m.stayChooseCheckIn,
+      chooseCheckOut: m.stayChooseCheckOut,
+      clear: m.stayClearDates,
+      done: m.stayDone,
+      checkIn: m.stayCheckIn,
+      checkOut: m.stayCheckOut,
+    },
     problems: {
       invalidDate: m.stayInvalidDate,
       missingDate: m.stayMissingDate,
@@ -44,7 +56,13 @@ export function searchBoxProps(
 ): Omit<Parameters<typeof SearchBox>[0], "action" | "destination" | "compact"> {
   return {
     language,
-    labels: { label: m.searchLabel, placeholder: m.searchPlaceholder, button, hotels: m.hotels },
+    labels: {
+      label: m.searchLabel,
+      placeholder: m.searchPlaceholder,
+      button,
+      hotels: m.hotels,
+      hotelsIn: m.hotelsIn,
+    },
     stayLabels: stayLabels(m),
     stay: query.stayAsked,
     problems: query.stayProblems,

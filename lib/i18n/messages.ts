@@ -260,6 +260,22 @@ const en = {
   approxAmount: "≈ {amount} (approx.)",
   ratesNote: "Approximate conversions use the euro reference rates of {date}.",
   signedOut: "You are signed out.",
+  // phone-first pages, the range calendar, results
+  menuLabel: "Language and currency",
+  searchEdit: "Edit",
+  stayAddDates: "Add dates",
+  stayCalendar: "Choose dates on a calendar",
+  stayPreviousMonth: "Previous month",
+  stayNextMonth: "Next month",
+  stayChooseCheckIn: "Choose your check-in date.",
+  stayChooseCheckOut: "Now choose your check-out date.",
+  stayClearDates: "Clear dates",
+  sortPopular: "Popularity",
+  filters: "Filters",
+  showMap: "Show map",
+  hideMap: "Hide map",
+  pages: "Pages",
+  pageNumber: "Page {n, number}",
 } as const;
 
 type English = typeof en;
@@ -516,6 +532,22 @@ const de: Catalog = {
   approxAmount: "≈ {amount} (ca.)",
   ratesNote: "Ungefähre Umrechnung mit den Euro-Referenzkursen vom {date}.",
   signedOut: "Sie sind abgemeldet.",
+  // phone-first pages, the range calendar, results
+  menuLabel: "Sprache und Währung",
+  searchEdit: "Ändern",
+  stayAddDates: "Daten hinzufügen",
+  stayCalendar: "Daten im Kalender wählen",
+  stayPreviousMonth: "Vorheriger Monat",
+  stayNextMonth: "Nächster Monat",
+  stayChooseCheckIn: "Wählen Sie Ihr Anreisedatum.",
+  stayChooseCheckOut: "Wählen Sie jetzt Ihr Abreisedatum.",
+  stayClearDates: "Daten löschen",
+  sortPopular: "Beliebtheit",
+  filters: "Filter",
+  showMap: "Karte anzeigen",
+  hideMap: "Karte ausblenden",
+  pages: "Seiten",
+  pageNumber: "Seite {n, number}",
 };
 
 const fr: Catalog = {
@@ -766,6 +798,22 @@ const fr: Catalog = {
   approxAmount: "≈ {amount} (env.)",
   ratesNote: "Conversions approximatives au taux de référence de l’euro du {date}.",
   signedOut: "Vous êtes déconnecté.",
+  // phone-first pages, the range calendar, results
+  menuLabel: "Langue et devise",
+  searchEdit: "Modifier",
+  stayAddDates: "Ajouter des dates",
+  stayCalendar: "Choisir les dates dans un calendrier",
+  stayPreviousMonth: "Mois précédent",
+  stayNextMonth: "Mois suivant",
+  stayChooseCheckIn: "Choisissez votre date d’arrivée.",
+  stayChooseCheckOut: "Choisissez maintenant votre date de départ.",
+  stayClearDates: "Effacer les dates",
+  sortPopular: "Popularité",
+  filters: "Filtres",
+  showMap: "Afficher la carte",
+  hideMap: "Masquer la carte",
+  pages: "Pages",
+  pageNumber: "Page {n, number}",
 };
 
 const es: Catalog = {
@@ -1014,6 +1062,22 @@ const es: Catalog = {
   approxAmount: "≈ {amount} (aprox.)",
   ratesNote: "Conversiones aproximadas con los tipos de referencia del euro del {date}.",
   signedOut: "Has cerrado sesión.",
+  // phone-first pages, the range calendar, results
+  menuLabel: "Idioma y moneda",
+  searchEdit: "Editar",
+  stayAddDates: "Añadir fechas",
+  stayCalendar: "Elegir las fechas en un calendario",
+  stayPreviousMonth: "Mes anterior",
+  stayNextMonth: "Mes siguiente",
+  stayChooseCheckIn: "Elige la fecha de entrada.",
+  stayChooseCheckOut: "Ahora elige la fecha de salida.",
+  stayClearDates: "Borrar fechas",
+  sortPopular: "Popularidad",
+  filters: "Filtros",
+  showMap: "Mostrar mapa",
+  hideMap: "Ocultar mapa",
+  pages: "Páginas",
+  pageNumber: "Página {n, number}",
 };
 
 const it: Catalog = {
@@ -1261,6 +1325,22 @@ const it: Catalog = {
   approxAmount: "≈ {amount} (circa)",
   ratesNote: "Conversioni approssimative ai tassi di riferimento dell’euro del {date}.",
   signedOut: "Sei uscito.",
+  // phone-first pages, the range calendar, results
+  menuLabel: "Lingua e valuta",
+  searchEdit: "Modifica",
+  stayAddDates: "Aggiungi date",
+  stayCalendar: "Scegli le date su un calendario",
+  stayPreviousMonth: "Mese precedente",
+  stayNextMonth: "Mese successivo",
+  stayChooseCheckIn: "Scegli la data di arrivo.",
+  stayChooseCheckOut: "Ora scegli la data di partenza.",
+  stayClearDates: "Cancella le date",
+  sortPopular: "Popolarità",
+  filters: "Filtri",
+  showMap: "Mostra la mappa",
+  hideMap: "Nascondi la mappa",
+  pages: "Pagine",
+  pageNumber: "Pagina {n, number}",
 };
 
 const nl: Catalog = {
@@ -1507,6 +1587,22 @@ const nl: Catalog = {
   approxAmount: "≈ {amount} (ong.)",
   ratesNote: "Omrekening bij benadering met de referentiekoersen van de euro van {date}.",
   signedOut: "Je bent uitgelogd.",
+  // phone-first pages, the range calendar, results
+  menuLabel: "Taal en valuta",
+  searchEdit: "Wijzigen",
+  stayAddDates: "Data toevoegen",
+  stayCalendar: "Data kiezen in een kalender",
+  stayPreviousMonth: "Vorige maand",
+  stayNextMonth: "Volgende maand",
+  stayChooseCheckIn: "Kies je aankomstdatum.",
+  stayChooseCheckOut: "Kies nu je vertrekdatum.",
+  stayClearDates: "Data wissen",
+  sortPopular: "Populariteit",
+  filters: "Filters",
+  showMap: "Kaart tonen",
+  hideMap: "Kaart verbergen",
+  pages: "Pagina’s",
+  pageNumber: "Pagina {n, number}",
 };
 
 const pt: Catalog = {
@@ -1753,6 +1849,22 @@ const pt: Catalog = {
   approxAmount: "≈ {amount} (aprox.)",
   ratesNote: "Conversões aproximadas com as taxas de referência do euro de {date}.",
   signedOut: "Você saiu da sua conta.",
+  // phone-first pages, the range calendar, results
+  menuLabel: "Idioma e moeda",
+  searchEdit: "Editar",
+  stayAddDates: "Adicionar datas",
+  stayCalendar: "Escolher as datas em um calendário",
+  stayPreviousMonth: "Mês anterior",
+  stayNextMonth: "Próximo mês",
+  stayChooseCheckIn: "Escolha a data de check-in.",
+  stayChooseCheckOut: "Agora escolha a data de check-out.",
+  stayClearDates: "Limpar datas",
+  sortPopular: "Popularidade",
+  filters: "Filtros",
+  showMap: "Mostrar mapa",
+  hideMap: "Ocultar mapa",
+  pages: "Páginas",
+  pageNumber: "Página {n, number}",
 };
 
 const pl: Catalog = {
@@ -2000,6 +2112,22 @@ const pl: Catalog = {
   approxAmount: "≈ {amount} (ok.)",
   ratesNote: "Przybliżone przeliczenia według kursów referencyjnych euro z {date}.",
   signedOut: "Wylogowano.",
+  // phone-first pages, the range calendar, results
+  menuLabel: "Język i waluta",
+  searchEdit: "Zmień",
+  stayAddDates: "Dodaj daty",
+  stayCalendar: "Wybierz daty w kalendarzu",
+  stayPreviousMonth: "Poprzedni miesiąc",
+  stayNextMonth: "Następny miesiąc",
+  stayChooseCheckIn: "Wybierz datę zameldowania.",
+  stayChooseCheckOut: "Teraz wybierz datę wymeldowania.",
+  stayClearDates: "Wyczyść daty",
+  sortPopular: "Popularność",
+  filters: "Filtry",
+  showMap: "Pokaż mapę",
+  hideMap: "Ukryj mapę",
+  pages: "Strony",
+  pageNumber: "Strona {n, number}",
 };
 
 const sv: Catalog = {
@@ -2246,6 +2374,22 @@ const sv: Catalog = {
   approxAmount: "≈ {amount} (ca)",
   ratesNote: "Ungefärliga omräkningar enligt eurons referenskurser den {date}.",
   signedOut: "Du är utloggad.",
+  // phone-first pages, the range calendar, results
+  menuLabel: "Språk och valuta",
+  searchEdit: "Ändra",
+  stayAddDates: "Lägg till datum",
+  stayCalendar: "Välj datum i en kalender",
+  stayPreviousMonth: "Föregående månad",
+  stayNextMonth: "Nästa månad",
+  stayChooseCheckIn: "Välj datum för incheckning.",
+  stayChooseCheckOut: "Välj nu datum för utcheckning.",
+  stayClearDates: "Rensa datum",
+  sortPopular: "Popularitet",
+  filters: "Filter",
+  showMap: "Visa karta",
+  hideMap: "Dölj karta",
+  pages: "Sidor",
+  pageNumber: "Sida {n, number}",
 };
 
 const da: Catalog = {
@@ -2492,6 +2636,22 @@ const da: Catalog = {
   approxAmount: "≈ {amount} (ca.)",
   ratesNote: "Omtrentlige omregninger efter euroens referencekurser den {date}.",
   signedOut: "Du er logget ud.",
+  // phone-first pages, the range calendar, results
+  menuLabel: "Sprog og valuta",
+  searchEdit: "Ret",
+  stayAddDates: "Tilføj datoer",
+  stayCalendar: "Vælg datoer i en kalender",
+  stayPreviousMonth: "Forrige måned",
+  stayNextMonth: "Næste måned",
+  stayChooseCheckIn: "Vælg din indtjekningsdato.",
+  stayChooseCheckOut: "Vælg nu din udtjekningsdato.",
+  stayClearDates: "Ryd datoer",
+  sortPopular: "Popularitet",
+  filters: "Filtre",
+  showMap: "Vis kort",
+  hideMap: "Skjul kort",
+  pages: "Sider",
+  pageNumber: "Side {n, number}",
 };
 
 const ja: Catalog = {
@@ -2738,6 +2898,22 @@ const ja: Catalog = {
   approxAmount: "≈ {amount}（概算）",
   ratesNote: "換算額は{date}のユーロ参照レートによる概算です。",
   signedOut: "ログアウトしました。",
+  // phone-first pages, the range calendar, results
+  menuLabel: "言語と通貨",
+  searchEdit: "変更",
+  stayAddDates: "日付を追加",
+  stayCalendar: "カレンダーで日付を選択",
+  stayPreviousMonth: "前の月",
+  stayNextMonth: "次の月",
+  stayChooseCheckIn: "チェックイン日を選択してください。",
+  stayChooseCheckOut: "次にチェックアウト日を選択してください。",
+  stayClearDates: "日付をクリア",
+  sortPopular: "人気順",
+  filters: "絞り込み",
+  showMap: "地図を表示",
+  hideMap: "地図を隠す",
+  pages: "ページ",
+  pageNumber: "{n, number}ページ",
 };
 
 const zh: Catalog = {
@@ -2983,6 +3159,22 @@ const zh: Catalog = {
   approxAmount: "≈ {amount}（约）",
   ratesNote: "大致换算采用{date}的欧元参考汇率。",
   signedOut: "您已退出登录。",
+  // phone-first pages, the range calendar, results
+  menuLabel: "语言和货币",
+  searchEdit: "修改",
+  stayAddDates: "添加日期",
+  stayCalendar: "在日历上选择日期",
+  stayPreviousMonth: "上个月",
+  stayNextMonth: "下个月",
+  stayChooseCheckIn: "请选择入住日期。",
+  stayChooseCheckOut: "现在请选择退房日期。",
+  stayClearDates: "清除日期",
+  sortPopular: "人气",
+  filters: "筛选",
+  showMap: "显示地图",
+  hideMap: "隐藏地图",
+  pages: "页码",
+  pageNumber: "第{n, number}页",
 };
 
 /** Every supported language's catalog (lib/locale SUPPORTED_LANGUAGES): a missing one does not compile. */

@@ -106,7 +106,13 @@ const searchInput = z.strictObject({
   petFriendly: z.boolean().optional().describe("true: only hotels that accept pets."),
   vacationRental: z.boolean().optional().describe("true: only vacation rentals."),
   country: z.string().max(100).optional().describe("Only hotels in this country (ISO code such as FR, or its name)."),
-  sort: z.enum(SORTS).optional().describe("distance (default: nearest the place's centre first) or name."),
+  sort: z
+    .enum(SORTS)
+    .optional()
+    .describe(
+      "distance (default: nearest the place's centre first), name, or popular (the hotels of the towns with the " +
+        "most hotels first).",
+    ),
   page: z.number().int().min(1).max(100_000).optional().describe("1-based page (default 1)."),
   pageSize: z
     .number()
@@ -254,6 +260,8 @@ export const searchHotels = defineTool({
           pages,
           items: hotels.slice((page - 1) * pageSize, page * pageSize).map((hotel) => ({ hotel, distanceKm: 0 })),
           propertyTypes: [],
+          sort: "name",
+          facets: { propertyTypes: [], petFriendly: 0, vacationRental: 0 },
         };
       }
     }

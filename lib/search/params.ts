@@ -38,7 +38,8 @@ export function parseSearchQuery(values: QueryValues, now: Date = new Date()): S
     placeId: placeId && PLACE_ID_PATTERN.test(placeId) ? placeId : undefined,
     q: q || undefined,
     filters: {
-      sort: SORTS.includes(sort as Sort) ? (sort as Sort) : "distance",
+      // Unknown or none: the place's default order (catalog defaultSort).
+      sort: SORTS.includes(sort as Sort) ? (sort as Sort) : undefined,
       propertyType: type || undefined,
       petFriendly: on(one(values, "pets")),
       vacationRental: on(one(values, "vr")),

@@ -7,10 +7,11 @@ import { codeLabel } from "@/lib/i18n/codes";
 import { format, messages } from "@/lib/i18n/messages";
 import { countryName } from "@/lib/locale";
 import { placeName } from "@/lib/places/types";
-import { SEARCH_PATH, searchHref, searchQueryParams } from "@/lib/search/links";
+import { pagerItems, SEARCH_PATH, searchHref, searchQueryParams } from "@/lib/search/links";
 import { parseSearchQuery, type QueryValues } from "@/lib/search/params";
 import { hotelCatalog } from "@/lib/search/service";
-import { stayParams, withStay } from "@/lib/search/stay";
+import { STAY_DEFAULT_ROOMS, stayParams, withStay } from "@/lib/search/stay";
+import { roomsOf } from "@/lib/places/rooms";
 import { store } from "@/lib/store";
 import { trackArrival } from "@/lib/tracking/arrivals";
 import { config } from "@/lib/config";
@@ -19,7 +20,9 @@ import { MapView } from "../../_components/map";
 import { MapSync } from "../../_components/map-sync";
 import { SearchBox } from "../search-box";
 import { hotelPath } from "@/lib/content/hotel-id";
-import { searchBoxProps, stayHint } from "../stay-labels";
+import { searchBoxProps, stayHint, stayLabels } from "../stay-labels";
+import { datesSummary, roomsSummary } from "../stay-summary";
+import { FiltersForm } from "./filters-form";
 
 export const dynamic = "force-dynamic";
 
@@ -56,13 +59,13 @@ export default async function SearchPage({ params, searchParams }: Props) {
   const { db } = await store();
 
   const catalog = await hotelCatalog();
-  // The catalog's names are the records' English ones (docs/decisions.md, names in lists): marked so on other pages.
-  const nameLang = language === "en" ? undefined : "en";
   const typed = query.q && !query.placeId ? catalog.suggest(query.q, language, { places: 1, hotels: 20 }) : undefined;
   const placeId = query.placeId ?? typed?.places[0]?.place.placeId;
   const result = placeId ? catalog.search(placeId, query.filters) : undefined;
+  // The catalog's names are the records' English ones (docs/decisions.md, names in lists): marked so on other pages.
+  const nameLang = language === "en" ? undefined : "en";
   /** The search box again, to change the destination or the stay (it keeps the place and filters while unchanged). */
-  const box = (
+  const searchBox = (
     <SearchBox
       compact
       {...searchBoxProps(m, language, query)}
@@ -81,6 +84,24 @@ export default async function SearchPage({ params, searchParams }: Props) {
           : { text: query.q ?? "" }
       }
     />
+  );
+  // Phone first: the search is one line (where, when, who) that opens the form; open from the start when there is
+  // nothing to show yet or the stay asked for needs correcting. Wide screens show the form itself (globals.css).
+  const destinationText = result ? placeName(result.place, language) : query.q;
+  const box = (
+    <details className="search-summary" open={!result || query.stayProblems.length > 0}>
+      <summary>
+        <span className="summary-text">
+          {destinationText && <strong>{destinationText}</strong>}
+          <span>
+            {datesSummary(query.stay, { nights: m.stayNightsMany, none: m.stayAddDates }, language)} ·{" "}
+            {roomsSummary(roomsOf(query.stay.rooms ?? STAY_DEFAULT_ROOMS), stayLabels(m))}
+          </span>
+        </span>
+        <span className="summary-edit">{m.searchEdit}</span>
+      </summary>
+      {searchBox}
+    </details>
   );
 
   if (!result) {
@@ -116,54 +137,87 @@ export default async function SearchPage({ params, searchParams }: Props) {
     db,
     result.items.map((i) => i.hotel.id),
   );
+  const number = new Intl.NumberFormat(language, { maximumFractionDigits: 1 });
   const title = format(m.hotelsIn, { place: placeName(result.place, language) });
   const stay = stayParams(query.stay).toString();
   const hotelHref = (id: string) => `${hotelPath(id)}${stay ? `?${stay}` : ""}`;
   const filtered = !!(query.filters.propertyType || query.filters.petFriendly || query.filters.vacationRental);
+  const pageHref = (page: number) => searchHref({ ...query, placeId: result.place.placeId }, { page });
+
+  const sortLabels = { popular: m.sortPopular, distance: m.sortDistance, name: m.sortName } as const;
+  const sorts = (["popular", "distance", "name"] as const).filter(
+    // Distance from a country's or region's centre orders nothing a traveller cares about: popularity does.
+    (s) => s !== "distance" || result.sort === "distance",
+  );
+  const activeFilters =
+    (query.filters.propertyType ? 1 : 0) + (query.filters.petFriendly ? 1 : 0) + (query.filters.vacationRental ? 1 : 0);
+  const stayFields = (
+    <>
+      {query.stay.rooms && <input type="hidden" name="rooms" value={query.stay.rooms} />}
+      {query.stay.checkIn && <input type="hidden" name="checkIn" value={query.stay.checkIn} />}
+      {query.stay.checkOut && <input type="hidden" name="checkOut" value={query.stay.checkOut} />}
+    </>
+  );
 
   return (
-    <section className="results" id="results">
-      <h1>{title}</h1>
-      <p className="muted">
-        {countryName(result.place.country, language)} ·{" "}
-        <span data-testid="result-count">
-          {format(m.resultCount, { total: result.total, inPlace: result.inPlace })}
-        </span>
-      </p>
+    // The layout with a map is known from the start ("with-map", not :has(.map-toggle)), so nothing moves when the map
+    // arrives after the list while the page streams in.
+    <section className={result.items.length > 0 ? "results with-map" : "results"} id="results">
       {box}
-      <form className="filters" method="get" action={SEARCH_PATH}>
+      <div className="results-head">
+        <h1>{title}</h1>
+        <p className="muted">
+          {countryName(result.place.country, language)} ·{" "}
+          <span data-testid="result-count">
+            {format(m.resultCount, { total: result.total, inPlace: result.inPlace })}
+          </span>
+        </p>
+      </div>
+      <FiltersForm action={SEARCH_PATH} submitLabel={m.apply}>
         <input type="hidden" name="placeId" value={result.place.placeId} />
-        {query.stay.rooms && <input type="hidden" name="rooms" value={query.stay.rooms} />}
-        {query.stay.checkIn && <input type="hidden" name="checkIn" value={query.stay.checkIn} />}
-        {query.stay.checkOut && <input type="hidden" name="checkOut" value={query.stay.checkOut} />}
-        <label>
+        {stayFields}
+        <label className="sort">
           <span>{m.sortBy}</span>
-          <select name="sort" defaultValue={query.filters.sort}>
-            <option value="distance">{m.sortDistance}</option>
-            <option value="name">{m.sortName}</option>
-          </select>
-        </label>
-        <label>
-          <span>{m.propertyType}</span>
-          <select name="type" defaultValue={query.filters.propertyType ?? ""}>
-            <option value="">{m.anyType}</option>
-            {result.propertyTypes.map((t) => (
-              <option key={t.type} value={t.type}>
-                {codeLabel(m.propertyTypeName, t.type)} ({t.count.toLocaleString(language)})
+          <select name="sort" defaultValue={result.sort}>
+            {sorts.map((s) => (
+              <option key={s} value={s}>
+                {sortLabels[s]}
               </option>
             ))}
           </select>
         </label>
-        <label className="check">
-          <input type="checkbox" name="pets" value="1" defaultChecked={query.filters.petFriendly} />
-          <span>{m.petFriendly}</span>
-        </label>
-        <label className="check">
-          <input type="checkbox" name="vr" value="1" defaultChecked={query.filters.vacationRental} />
-          <span>{m.vacationRental}</span>
-        </label>
-        <button type="submit">{m.apply}</button>
-      </form>
+        <details className="filter-choices" open={activeFilters > 0}>
+          <summary>
+            {m.filters}
+            {activeFilters > 0 && <span className="badge"> ({activeFilters})</span>}
+          </summary>
+          <div className="filter-fields">
+            <label>
+              <span>{m.propertyType}</span>
+              <select name="type" defaultValue={query.filters.propertyType ?? ""}>
+                <option value="">{m.anyType}</option>
+                {result.facets.propertyTypes.map((t) => (
+                  <option key={t.type} value={t.type}>
+                    {codeLabel(m.propertyTypeName, t.type)} ({number.format(t.count)})
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="check">
+              <input type="checkbox" name="pets" value="1" defaultChecked={query.filters.petFriendly} />
+              <span>
+                {m.petFriendly} <span className="facet-count">({number.format(result.facets.petFriendly)})</span>
+              </span>
+            </label>
+            <label className="check">
+              <input type="checkbox" name="vr" value="1" defaultChecked={query.filters.vacationRental} />
+              <span>
+                {m.vacationRental} <span className="facet-count">({number.format(result.facets.vacationRental)})</span>
+              </span>
+            </label>
+          </div>
+        </details>
+      </FiltersForm>
 
       {result.total === 0 ? (
         <div className="empty">
@@ -181,14 +235,22 @@ export default async function SearchPage({ params, searchParams }: Props) {
         </div>
       ) : (
         <ol className="hotel-list">
-          {result.items.map(({ hotel, distanceKm }) => {
+          {result.items.map(({ hotel, distanceKm }, i) => {
             const image = shownImages(records.get(hotel.id)?.images, language)[0];
             const href = hotelHref(hotel.id);
             return (
               <li key={hotel.id} className="hotel-card" data-map-key={hotel.id}>
                 {image ? (
                   // eslint-disable-next-line @next/next/no-img-element -- supplier images come from arbitrary hosts
-                  <img src={image.src} alt={image.caption ?? hotel.name} width={160} height={110} loading="lazy" />
+                  <img
+                    src={image.src}
+                    alt={image.caption ?? hotel.name}
+                    width={160}
+                    height={110}
+                    // The first cards are on the first screen (a phone's too): not lazy, the first one first.
+                    loading={i < 3 ? "eager" : "lazy"}
+                    fetchPriority={i === 0 ? "high" : undefined}
+                  />
                 ) : (
                   <div className="no-image" aria-hidden />
                 )}
@@ -212,8 +274,13 @@ export default async function SearchPage({ params, searchParams }: Props) {
           })}
         </ol>
       )}
+
       {result.items.length > 0 && (
-        <>
+        <details className="map-toggle">
+          <summary>
+            <span className="when-closed">{m.showMap}</span>
+            <span className="when-open">{m.hideMap}</span>
+          </summary>
           {/* The page's hotels on a map (a marker and its card highlight together: MapSync). */}
           <MapView
             testId="results-map"
@@ -232,25 +299,41 @@ export default async function SearchPage({ params, searchParams }: Props) {
             credits={{ base: m.mapBaseCredit, tiles: m.mapTilesCredit }}
           />
           <MapSync containerId="results" />
-        </>
+        </details>
       )}
 
       {result.pages > 1 && (
-        <nav className="pager" aria-label={format(m.pageOf, { page: result.page, pages: result.pages })}>
-          {result.page > 1 ? (
-            <Link rel="prev" href={searchHref({ ...query, placeId: result.place.placeId }, { page: result.page - 1 })}>
+        <nav className="pager" aria-label={m.pages}>
+          {result.page > 1 && (
+            <Link rel="prev" href={pageHref(result.page - 1)}>
               ← {m.previous}
             </Link>
-          ) : (
-            <span />
           )}
-          <span>{format(m.pageOf, { page: result.page, pages: result.pages })}</span>
-          {result.page < result.pages ? (
-            <Link rel="next" href={searchHref({ ...query, placeId: result.place.placeId }, { page: result.page + 1 })}>
+          <ol>
+            {pagerItems(result.page, result.pages).map((p, i) =>
+              p === "gap" ? (
+                <li key={`gap${i}`} aria-hidden="true">
+                  …
+                </li>
+              ) : (
+                <li key={p}>
+                  {p === result.page ? (
+                    <Link href={pageHref(p)} aria-current="page" aria-label={format(m.pageNumber, { n: p })}>
+                      {number.format(p)}
+                    </Link>
+                  ) : (
+                    <Link href={pageHref(p)} aria-label={format(m.pageNumber, { n: p })}>
+                      {number.format(p)}
+                    </Link>
+                  )}
+                </li>
+              ),
+            )}
+          </ol>
+          {result.page < result.pages && (
+            <Link rel="next" href={pageHref(result.page + 1)}>
               {m.next} →
             </Link>
-          ) : (
-            <span />
           )}
         </nav>
       )}

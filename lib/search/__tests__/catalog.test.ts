@@ -14,7 +14,14 @@ const paris = place("Paris", "city", LAT, LON, { population: 2_000_000, names: {
 const tower = place("Eiffel Tower", "landmark", LAT, eastKm(LAT, LON, 1));
 const parisAirport = place("Paris Orly Airport", "airport", northKm(LAT, -8), LON, { altNames: ["ORY"] });
 const lyon = place("Lyon", "city", 45.76, 4.83, { population: 500_000 });
-const gazetteer = new Gazetteer([france, paris, tower, parisAirport, lyon]);
+const ileDeFrance = place("Ile-de-France", "adminDivision", LAT, LON, { admin1: "11" });
+/** 20 km east of Lyon: no hotel counts for it (10 km), so its code leads to Lyon. */
+const lyonAirport = place("Lyon Saint-Exupery Airport", "airport", 45.76, eastKm(45.76, 4.83, 20), {
+  altNames: ["LYS", "Satolas"],
+});
+/** Far from every hotel: its code suggests nothing. */
+const brestAirport = place("Brest Bretagne Airport", "airport", 48.45, -4.42, { altNames: ["BES"] });
+const gazetteer = new Gazetteer([france, paris, tower, parisAirport, lyon, ileDeFrance, lyonAirport, brestAirport]);
 
 const TYPES = ["Hotel", "Apartment", "Hostel"];
 /** 45 hotels spread east of Paris's centre (0.1 km apart) and 3 in Lyon; every third pet-friendly, every fifth a VR. */
@@ -110,6 +117,61 @@ describe("HotelCatalog.search", () => {
   });
 });
 
+describe("HotelCatalog.search's order and facets", () => {
+  it("lists a country's hotels by popularity (the busiest town's first), a city's nearest its centre", () => {
+    const country = catalog.search(france.placeId, { page: 1, pageSize: 48 })!;
+    expect(country.sort).toBe("popular");
+    // Paris has 45 hotels, Lyon 3: Paris's first, each town's nearest its own centre first.
+    expect(country.items.map((i) => i.hotel.id)).toEqual([
+      ...Array.from({ length: 45 }, (_, i) => `P${String(i).padStart(2, "0")}`),
+      "L0",
+      "L1",
+      "L2",
+    ]);
+    // By distance from France's centre Lyon's would come first: that order is still there when asked for.
+    const byDistance = catalog.search(france.placeId, { page: 1, sort: "distance" })!;
+    expect(byDistance.items[0]!.hotel.id).toBe("L0");
+    expect(catalog.search(ileDeFrance.placeId, { page: 1 })!.sort).toBe("popular");
+    expect(catalog.search(paris.placeId, { page: 1 })!.sort).toBe("distance");
+    expect(catalog.search(lyon.placeId, { page: 1, sort: "popular" })!.items.map((i) => i.hotel.id)).toEqual([
+      "L0",
+      "L1",
+      "L2",
+    ]);
+  });
+
+  it("counts each filter choice with the other filters applied, never its own", () => {
+    // Nothing chosen: the place's own counts. Pets: i % 3 = 0 (15, all of type Hotel); rentals: i % 5 = 0 (9).
+    expect(catalog.search(paris.placeId, base)!.facets).toEqual({
+      propertyTypes: [
+        { type: "Apartment", count: 15 },
+        { type: "Hostel", count: 15 },
+        { type: "Hotel", count: 15 },
+      ],
+      petFriendly: 15,
+      vacationRental: 9,
+    });
+    // Pets chosen: types count only pet-friendly hotels, rentals too (i % 15 = 0: 3); pets ignores itself.
+    expect(catalog.search(paris.placeId, { ...base, petFriendly: true })!.facets).toEqual({
+      propertyTypes: [
+        { type: "Apartment", count: 0 },
+        { type: "Hostel", count: 0 },
+        { type: "Hotel", count: 15 },
+      ],
+      petFriendly: 15,
+      vacationRental: 3,
+    });
+    // Apartments chosen (i % 3 = 1): none pet-friendly, rentals P10, P25, P40; the types ignore the type filter.
+    const apartments = catalog.search(paris.placeId, { ...base, propertyType: "Apartment" })!;
+    expect(apartments.facets).toMatchObject({ petFriendly: 0, vacationRental: 3 });
+    expect(apartments.facets.propertyTypes.map((t) => t.count)).toEqual([15, 15, 15]);
+    // Every count is what choosing it would give.
+    for (const t of apartments.facets.propertyTypes)
+      expect(catalog.search(paris.placeId, { ...base, propertyType: t.type })!.total).toBe(t.count);
+    expect(catalog.search(paris.placeId, { ...base, propertyType: "Apartment", vacationRental: true })!.total).toBe(3);
+  });
+});
+
 describe("HotelCatalog.search's precomputed orders", () => {
   /** The naive search: every hotel of the place filtered, then sorted, then paged. */
   function naive(placeId: string, f: Parameters<HotelCatalog["search"]>[1]) {
@@ -169,6 +231,37 @@ describe("HotelCatalog.suggest", () => {
     ]);
   });
 
+  it("tells each place's kind and division apart", () => {
+    const places = catalog.suggest("i", "en").places;
+    const division = places.find((p) => p.place === ileDeFrance)!;
+    expect(division.division).toBeUndefined();
+    const city = catalog.suggest("paris", "en").places.find((p) => p.place === paris)!;
+    expect(city).toMatchObject({ match: "prefix", division: ileDeFrance, hotelsCnt: 45 });
+  });
+
+  it("tolerates a typo or two once four letters are typed, after the places that start with the text", () => {
+    expect(catalog.suggest("pariss", "en").places.map((p) => [p.place.name, p.match])).toEqual([
+      ["Paris", "spelling"],
+      ["Paris Orly Airport", "spelling"],
+    ]);
+    expect(catalog.suggest("prais", "en").places.map((p) => p.place.name)).toContain("Paris");
+    expect(catalog.suggest("lyno", "en").places.map((p) => p.place.name)).toEqual(["Lyon"]);
+    expect(catalog.suggest("eifel tow", "en").places.map((p) => p.place.name)).toEqual(["Eiffel Tower"]);
+    // Short texts are prefixes only; far spellings find nothing.
+    expect(catalog.suggest("lyx", "en").places).toEqual([]);
+    expect(catalog.suggest("marseille", "en").places).toEqual([]);
+  });
+
+  it("finds an airport by its IATA code, or the nearest town with hotels when the airport has none", () => {
+    expect(catalog.suggest("ORY", "en").places[0]).toMatchObject({ place: parisAirport, match: "iata" });
+    expect(catalog.suggest("lys", "en").places[0]).toMatchObject({
+      place: lyon,
+      match: "iata",
+      airport: lyonAirport,
+    });
+    expect(catalog.suggest("BES", "en").places).toEqual([]);
+  });
+
   it("lists popular cities by hotels", () => {
     expect(catalog.popular(2).map((p) => p.place.name)).toEqual(["Paris", "Lyon"]);
   });
@@ -192,7 +285,7 @@ describe("search page query", () => {
     expect(q).toEqual({
       placeId: paris.placeId,
       q: undefined,
-      filters: { sort: "distance", propertyType: "Hotel", petFriendly: true, vacationRental: false, page: 1 },
+      filters: { sort: undefined, propertyType: "Hotel", petFriendly: true, vacationRental: false, page: 1 },
       stay: { rooms: "2-4,1" },
       stayAsked: { rooms: "2-4,1", checkIn: "2026-12-01", checkOut: "2026-11-30" },
       stayProblems: ["checkOutBeforeCheckIn"],

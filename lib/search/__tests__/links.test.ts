@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { placeSearchHref, searchQueryParams } from "../links";
+import { pagerItems, placeSearchHref, searchQueryParams } from "../links";
 
 describe("search-results links", () => {
   it("link a place's results, with the stay when one is chosen", () => {
@@ -12,7 +12,8 @@ describe("search-results links", () => {
   });
 
   it("write a search's query: the place before the typed words, filters off their defaults left out", () => {
-    const filters = { sort: "distance", petFriendly: false, vacationRental: false, page: 1 } as const;
+    // No sort: the place's default order, not pinned in the link.
+    const filters = { petFriendly: false, vacationRental: false, page: 1 } as const;
     expect(searchQueryParams({ q: "Paris", filters }).toString()).toBe("q=Paris");
     expect(searchQueryParams({ placeId: "abcdefgh23456", q: "Paris", filters }).toString()).toBe(
       "placeId=abcdefgh23456",
@@ -23,5 +24,15 @@ describe("search-results links", () => {
         filters: { sort: "name", propertyType: "Bed & breakfast", petFriendly: true, vacationRental: true, page: 3 },
       }).toString(),
     ).toBe("placeId=abcdefgh23456&sort=name&type=Bed+%26+breakfast&pets=1&vr=1&page=3");
+  });
+
+  it("number the pages: first, last, the current one's neighbours, gaps for the rest", () => {
+    expect(pagerItems(1, 1)).toEqual([1]);
+    expect(pagerItems(1, 3)).toEqual([1, 2, 3]);
+    expect(pagerItems(1, 12)).toEqual([1, 2, "gap", 12]);
+    expect(pagerItems(5, 12)).toEqual([1, "gap", 4, 5, 6, "gap", 12]);
+    // A gap of one page shows that page.
+    expect(pagerItems(4, 12)).toEqual([1, 2, 3, 4, 5, "gap", 12]);
+    expect(pagerItems(12, 12)).toEqual([1, "gap", 11, 12]);
   });
 });

@@ -102,6 +102,8 @@ export function Gallery({ images, labels }: { images: GalleryImage[]; labels: Ga
               alt={img.alt}
               lang={img.lang}
               loading={i === 0 ? "eager" : "lazy"}
+              // The first photo is the page's largest picture on a phone's first screen: fetched before the others.
+              fetchPriority={i === 0 ? "high" : undefined}
               decoding="async"
               width={640}
               height={420}
