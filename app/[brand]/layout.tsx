@@ -28,6 +28,9 @@ export async function generateMetadata({ params }: Omit<Props, "children">): Pro
 }
 
 /** Every brand page: the brand's look (theme as CSS variables), its header with the switchers, and the footer. */
+/** The element whose parsing ends the header (see the rel=expect link). */
+const HEADER_END = "brand-header-end";
+
 export default async function BrandLayout({ children, params }: Props) {
   const { brand, preferences } = await brandContext((await params).brand);
   const m = messages(preferences.language);
@@ -83,6 +86,13 @@ export default async function BrandLayout({ children, params }: Props) {
           {sso && <Account m={m} provider={sso.displayName} />}
         </div>
       </header>
+      {/*
+       * The first paint waits until the whole header is parsed (rel=expect, blocking=render): the HTML streams in
+       * chunks, and a paint between two of them showed the header's tools without the account area, which then
+       * pushed the menu aside (a layout shift). React hoists the link into the head.
+       */}
+      <link rel="expect" href={`#${HEADER_END}`} blocking="render" />
+      <span id={HEADER_END} hidden />
       {sso && <SsoNoticeBanner m={m} provider={sso.displayName} />}
       <Providers>
         <main className="brand-main">{children}</main>

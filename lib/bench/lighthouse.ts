@@ -42,6 +42,8 @@ interface Measured {
   cls: number;
   /** Where the browser ended up (a redirect chain that did not come back shows here). */
   finalUrl: string;
+  /** What moved, when anything did: each shift's element (its selector) and score, from the layout-shifts audit. */
+  shifts: string[];
 }
 
 /**
@@ -94,6 +96,10 @@ async function audit(port: number, url: string, preset: Preset, visit: Visit): P
     tbtMs: numeric("total-blocking-time"),
     cls: numeric("cumulative-layout-shift"),
     finalUrl: lhr.finalDisplayedUrl,
+    shifts: (
+      (lhr.audits["layout-shifts"]?.details as { items?: { node?: { selector?: string }; score?: number }[] })?.items ??
+      []
+    ).map((i) => `${i.node?.selector ?? "?"} (${(i.score ?? 0).toFixed(3)})`),
   };
 }
 
@@ -171,6 +177,7 @@ async function main(): Promise<void> {
                     ]
                   : [];
                 if (misses.length) failed.push(`${preset} ${brand.name} ${name}: ${misses.join(", ")}`);
+                if (m.cls > 0) console.log(`  what moved: ${m.shifts.join("; ") || "(not named by Lighthouse)"}`);
                 rows.push([
                   preset,
                   brand.name,
