@@ -47,7 +47,8 @@ export default defineConfig({
     command: `node --import tsx e2e/seed.ts serve ${PORT} ${IDP_PORT}`,
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A cap, not a wait: seeding and starting take longer on a busy machine.
+    timeout: 180_000,
     env: { LOG_LEVEL: "warn" },
   },
 });
