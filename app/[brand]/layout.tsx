@@ -28,8 +28,8 @@ export async function generateMetadata({ params }: Omit<Props, "children">): Pro
 }
 
 /** Every brand page: the brand's look (theme as CSS variables), its header with the switchers, and the footer. */
-/** The element whose parsing ends the header (see the rel=expect link). */
-const HEADER_END = "brand-header-end";
+/** The element whose parsing ends the page's shell (see the rel=expect link). */
+const SHELL_END = "brand-shell-end";
 
 export default async function BrandLayout({ children, params }: Props) {
   const { brand, preferences } = await brandContext((await params).brand);
@@ -86,13 +86,6 @@ export default async function BrandLayout({ children, params }: Props) {
           {sso && <Account m={m} provider={sso.displayName} />}
         </div>
       </header>
-      {/*
-       * The first paint waits until the whole header is parsed (rel=expect, blocking=render): the HTML streams in
-       * chunks, and a paint between two of them showed the header's tools without the account area, which then
-       * pushed the menu aside (a layout shift). React hoists the link into the head.
-       */}
-      <link rel="expect" href={`#${HEADER_END}`} blocking="render" />
-      <span id={HEADER_END} hidden />
       {sso && <SsoNoticeBanner m={m} provider={sso.displayName} />}
       <Providers>
         <main className="brand-main">{children}</main>
@@ -103,6 +96,14 @@ export default async function BrandLayout({ children, params }: Props) {
         </span>
         <Attribution language={preferences.language} />
       </footer>
+      {/*
+       * The first paint waits until the page's shell is parsed (rel=expect, blocking=render; React hoists the link
+       * into the head). The HTML streams in chunks, and a paint between two of them showed part of a row that the
+       * next chunk completed: the header's tools without the account area, a sort menu with half its options, each
+       * then pushing its neighbours aside (a layout shift). Parsing the shell takes milliseconds.
+       */}
+      <link rel="expect" href={`#${SHELL_END}`} blocking="render" />
+      <span id={SHELL_END} hidden />
     </div>
   );
 }
