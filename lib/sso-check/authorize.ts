@@ -1,6 +1,6 @@
 import type { CheckRun } from "./context";
 import { IdpBrowser, type AuthorizeOutcome } from "./browser";
-import { call, excerpt, shownLocation, UNREGISTERED_REDIRECT, type Answer } from "./http";
+import { call, excerpt, maskTokens, UNREGISTERED_REDIRECT, type Answer } from "./http";
 import { droppedText } from "./cookie-drops";
 import { judgeStatus, STATUS_RULES } from "./statuses";
 
@@ -11,8 +11,8 @@ function describe(outcome: AuthorizeOutcome): string {
   }
   // The page's origin and path: its query is the request the validator sent.
   const where = URL.canParse(outcome.url) ? new URL(outcome.url).origin + new URL(outcome.url).pathname : outcome.url;
-  if (outcome.refusal) return `stopped on ${shownLocation(where)}: ${outcome.refusal}`;
-  return `stayed on ${shownLocation(where)} (status ${outcome.status ?? "?"})${outcome.loginForm ? ", a login form" : ""}`;
+  if (outcome.refusal) return `stopped on ${maskTokens(where)}: ${outcome.refusal}`;
+  return `stayed on ${maskTokens(where)} (status ${outcome.status ?? "?"})${outcome.loginForm ? ", a login form" : ""}`;
 }
 
 /** The authorize endpoint's refusals (spec §4.4 rule 3, §7): the parameter that makes each request wrong. */
@@ -47,7 +47,7 @@ function endedOver(run: CheckRun, url: string, answer: Answer): Ended {
     const to = URL.canParse(location, url) ? new URL(location, url) : undefined;
     if (to?.href.startsWith(UNREGISTERED_REDIRECT)) return { kind: "redirect", url: to, unregistered: true };
     if (to?.href.startsWith(run.input.redirectUri)) return { kind: "redirect", url: to, unregistered: false };
-    return { kind: "elsewhere", status: answer.status, location: shownLocation(location) };
+    return { kind: "elsewhere", status: answer.status, location: maskTokens(location) };
   }
   return { kind: "page", status: answer.status, loginForm: PASSWORD_FIELD.test(answer.text), where: "" };
 }
@@ -123,8 +123,7 @@ export async function checkAuthorizeRefusals(run: CheckRun): Promise<void> {
     else if (judged.verdict === "pass") run.pass(refusal.id, judged.text);
     else
       run.fail(refusal.id, `${refusal.what}: ${judged.text}`, {
-        seen:
-          ended.kind === "page" ? excerpt(answer.text) : `Location: ${shownLocation(answer.headers.get("location")!)}`,
+        seen: ended.kind === "page" ? excerpt(answer.text) : `Location: ${maskTokens(answer.headers.get("location")!)}`,
         hint: judged.hint,
       });
   }
@@ -155,7 +154,7 @@ export async function checkAuthorizeRefusalsWithSession(run: CheckRun): Promise<
             kind: "page",
             status: outcome.status,
             loginForm: outcome.loginForm,
-            where: shownLocation(new URL(outcome.url).pathname),
+            where: maskTokens(new URL(outcome.url).pathname),
           };
     const judged = judgeRefusal(refusal, ended);
     const text = `${first}; with a session: ${judged.verdict === "session" ? `still its login page (${judged.text})` : judged.text}`;

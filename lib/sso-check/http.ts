@@ -86,6 +86,3 @@ export function maskTokens(text: string): string {
     (_, name: string, sep: string, value: string) => `${name}${sep}${mask(value)}`,
   );
 }
-
-/** A Location header as the report may show it: codes and tokens in its query or fragment masked. */
-export const shownLocation = maskTokens;

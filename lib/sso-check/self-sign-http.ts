@@ -32,7 +32,6 @@ const MAX_FORM_BYTES = 1024;
 /** How often the operators' live view looks at the run in the store (any instance may be serving the partner). */
 const FOLLOW_EVERY_MS = 1000;
 
-
 /** A 303 to the partner's run page on this host (a relative Location: the browser stays where it is). */
 function toRunPage(query = ""): NextResponse {
   return new NextResponse(null, {

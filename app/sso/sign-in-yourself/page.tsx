@@ -42,6 +42,7 @@ export default async function SelfSignRunPage({ searchParams }: Props) {
   const pending = run?.status === "started" ? run.data.pending : undefined;
   // A round trip being judged on another request: this page looks again in a moment.
   const busy = run && !stored && (run.status !== "started" || !run.pendingState);
+  const stray = run && strayNote(run.data);
   return (
     <main className="self-sign">
       {pending && run?.pendingState && !pending.forwardedAt && (
@@ -89,9 +90,9 @@ export default async function SelfSignRunPage({ searchParams }: Props) {
             </p>
           )}
           {!(pending && run.pendingState) && <p role="status">Checking…</p>}
-          {strayNote(run.data) && (
+          {stray && (
             <p role="alert" data-problem="state">
-              Your browser came back to the site with {strayNote(run.data)}.
+              Your browser came back to the site with {stray}.
             </p>
           )}
           <form method="post" action={`${SELF_SIGN_PATH}/stop`}>

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { startOtherService } from "@/lib/testing/other-service";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CheckRun } from "../context";
-import { excerpt, shownLocation } from "../http";
+import { excerpt, maskTokens } from "../http";
 import { checkIdToken } from "../id-token";
 import type { SsoCheckInput } from "../input";
 import { runSsoCheck } from "../run";
@@ -71,10 +71,10 @@ describe("results", () => {
   });
 
   it("show codes and tokens in a Location masked", () => {
-    expect(shownLocation("https://rp.example/cb?code=SplxlOBeZQQYbYS6WxSbIA&state=af0ifjsldkj")).toBe(
+    expect(maskTokens("https://rp.example/cb?code=SplxlOBeZQQYbYS6WxSbIA&state=af0ifjsldkj")).toBe(
       "https://rp.example/cb?code=Splx…(22 chars)&state=af0ifjsldkj",
     );
-    expect(shownLocation("https://rp.example/cb#access_token=eyJhbGciOiJSUzI1NiJ9.e30.sig&id_token=abc")).toMatch(
+    expect(maskTokens("https://rp.example/cb#access_token=eyJhbGciOiJSUzI1NiJ9.e30.sig&id_token=abc")).toMatch(
       /#access_token=eyJh…\(\d+ chars\)&id_token=•••$/,
     );
   });
