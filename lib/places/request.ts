@@ -1,9 +1,10 @@
-import type { LinkTracking } from "./search-url";
 import { randomUUID } from "node:crypto";
-import { AppError } from "@/lib/http/errors";
+import { z } from "zod";
+import { jsonSchemaOf, parseBody } from "@/lib/http/zod";
 import { SUPPORTED_LANGUAGES, toCountryCode, toCurrency, toLanguage, type Language } from "@/lib/locale";
-import { PLACE_CATEGORIES, isPlaceCategory, type PlaceCategory } from "./types";
-import { parseRooms } from "./rooms";
+import { ROOMS_PATTERN, parseRooms } from "./rooms";
+import type { LinkTracking } from "./search-url";
+import { PLACE_CATEGORIES, type PlaceCategory } from "./types";
 
 /** Spec §8 limits. */
 export const RADIUS_DEFAULT_KM = 50;
@@ -35,36 +36,6 @@ export interface NearbyPlacesRequest {
   /** How the result links track arrivals (lib/places/search-url.ts); signed unless a caller says otherwise. */
   tracking?: LinkTracking;
 }
-
-export interface FieldIssue {
-  field: string;
-  code: "MISSING_FIELD" | "INVALID_FIELD" | "UNKNOWN_FIELD";
-  message: string;
-}
-
-const FIELDS = new Set([
-  "placeName",
-  "placeId",
-  "country",
-  "radius",
-  "placeCategories",
-  "hits",
-  "anonymousId",
-  "checkIn",
-  "checkOut",
-  "currency",
-  "label",
-  "language",
-  "rooms",
-  "userCountry",
-  "userDevice",
-]);
-
-const CONTROL = /[\u0000-\u001f\u007f]/;
-// Messages built once: a valid request (the usual case) builds no text.
-const LANGUAGE_MESSAGE = `language must be one of: ${SUPPORTED_LANGUAGES.join(", ")}`;
-const DEVICE_MESSAGE = `userDevice must be one of: ${USER_DEVICES.join(", ")}`;
-const toUserDevice = (d: string) => USER_DEVICES.find((device) => device === d);
 
 /**
  * A value a client sent, shown in a message: JSON of at most two levels and 60 characters ("[[…]]" below that).
@@ -102,150 +73,193 @@ export function isIsoDate(s: string): boolean {
 }
 
 /**
- * Validates a parsed JSON body against every rule of spec §4.1 and applies the defaults. All problems are collected;
- * the error names the first one's field and lists the rest in details. Values are taken as sent (no trimming; null
- * is a wrong type, not an omission).
+ * A text field: a string, not only spaces, of at most `max` characters, without control characters. Values are
+ * taken as sent (no trimming; null is a wrong type, not an omission).
  */
-export function parseNearbyPlacesRequest(body: unknown): NearbyPlacesRequest {
-  if (typeof body !== "object" || body === null || Array.isArray(body)) {
-    throw new AppError({ code: "INVALID_BODY", message: "The body must be a JSON object" });
-  }
-  const input = body as Record<string, unknown>;
-  const issues: FieldIssue[] = [];
-  const missing = (field: string, message = `${field} is required`) =>
-    issues.push({ field, code: "MISSING_FIELD", message });
-  const invalid = (field: string, message: string) => issues.push({ field, code: "INVALID_FIELD", message });
-  const value = (field: string) => input[field];
+function text(field: string, max: number) {
+  return (
+    z
+      .string({ error: (iss) => (iss.input === undefined ? `${field} is required` : `${field} must be a string`) })
+      .regex(/\S/, `${field} must not be empty`)
+      // Code points, as JSON Schema's maxLength counts them (zod's max() counts UTF-16 units); only counted when the
+      // UTF-16 length could exceed the limit.
+      .refine((s) => s.length <= max || [...s].length <= max, `${field} must be at most ${max} characters`)
+      .meta({ maxLength: max })
+      .regex(/^[^\u0000-\u001f\u007f]*$/, `${field} must not contain control characters`)
+  );
+}
 
-  for (const key of Object.keys(input)) {
-    if (!FIELDS.has(key))
-      issues.push({ field: key, code: "UNKNOWN_FIELD", message: `${key} is not a field of this operation` });
-  }
+/**
+ * The rules the JSON Schema does not state (a real code, a real date): their problems carry this param, so that a test
+ * can tell them from the others (lib/places/__tests__/openapi.test.ts).
+ */
+export const BEYOND_JSON_SCHEMA = { beyondJsonSchema: true } as const;
 
-  /** A string of 1..max characters (code points), not only spaces, without control characters; undefined when not sent. */
-  const text = (field: string, max: number): string | undefined => {
-    const v = value(field);
-    if (v === undefined) return undefined;
-    if (typeof v !== "string") return void invalid(field, `${field} must be a string`);
-    if (!/\S/.test(v)) return void invalid(field, `${field} must not be empty`);
-    // Code points, as JSON Schema counts them; only counted when the UTF-16 length could exceed the limit.
-    if (v.length > max && [...v].length > max) return void invalid(field, `${field} must be at most ${max} characters`);
-    if (CONTROL.test(v)) return void invalid(field, `${field} must not contain control characters`);
-    return v;
-  };
-  /** A required text field that must name a known value (a code); the value it names, or undefined with an issue. */
-  const known = <T>(field: string, max: number, lookup: (s: string) => T | undefined, message: string) => {
-    if (value(field) === undefined) return void missing(field);
-    const t = text(field, max);
-    const found = t === undefined ? undefined : lookup(t);
-    if (t !== undefined && found === undefined) invalid(field, message);
-    return found;
-  };
-  const integer = (field: string): number | undefined => {
-    const v = value(field);
-    if (v === undefined) return undefined;
-    if (typeof v !== "number" || !Number.isInteger(v)) return void invalid(field, `${field} must be an integer`);
-    return v;
-  };
+/** A text field naming a code: its shape (stated in JSON Schema), then whether the code exists. */
+function code(field: string, max: number, pattern: RegExp, lookup: (s: string) => unknown, message: string) {
+  return text(field, max)
+    .regex(pattern, message)
+    .refine((s) => lookup(s) !== undefined, { message, params: BEYOND_JSON_SCHEMA });
+}
 
-  // spec §4.1: one of placeName / placeId; placeId wins and placeName is then ignored.
-  const placeId = text("placeId", 100);
-  const placeName = value("placeId") === undefined ? text("placeName", 200) : undefined;
-  if (value("placeId") === undefined && value("placeName") === undefined)
-    missing("placeName", "One of placeName or placeId is required");
-  const country = text("country", 100);
+function date(field: string) {
+  const message = `${field} must be a real date written YYYY-MM-DD`;
+  return text(field, 10)
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine(isIsoDate, { message, params: BEYOND_JSON_SCHEMA });
+}
 
-  // spec §4.1 / §8: radius omitted or 0 → 50, negative rejected, maximum 1000.
-  let radiusKm = integer("radius") ?? 0;
-  if (radiusKm < 0) invalid("radius", "radius must not be negative");
-  else if (radiusKm > RADIUS_MAX_KM) invalid("radius", `radius must be at most ${RADIUS_MAX_KM} (kilometres)`);
-  if (radiusKm === 0) radiusKm = RADIUS_DEFAULT_KM;
+/** Not z.int(): it refuses integers past 2^53, and 1e21 is an integer whose problem is the maximum (hits: none). */
+function integer(field: string) {
+  const message = `${field} must be an integer`;
+  return z.number({ error: message }).refine(Number.isInteger, message).meta({ type: "integer" });
+}
 
-  // spec §4.1 / §8: hits omitted or non-positive → 10, maximum 1000.
-  let hits = integer("hits") ?? 0;
-  if (hits > HITS_MAX) invalid("hits", `hits must be at most ${HITS_MAX}`);
-  if (hits <= 0) hits = HITS_DEFAULT;
+const CATEGORIES = PLACE_CATEGORIES.join(", ");
+const userDeviceText = text("userDevice", 20);
+const placeNameText = text("placeName", 200);
+/** A date given, though perhaps no real one (that is its own problem): what makes the other date required. */
+const dateText = text("date", 10);
 
-  let placeCategories: readonly PlaceCategory[] = PLACE_CATEGORIES;
-  const categories = value("placeCategories");
-  if (categories !== undefined) {
-    if (!Array.isArray(categories) || categories.length === 0) {
-      invalid("placeCategories", `placeCategories must be a non-empty array of: ${PLACE_CATEGORIES.join(", ")}`);
-    } else {
-      const wrong = categories.find((c) => typeof c !== "string" || !isPlaceCategory(c));
-      if (wrong !== undefined)
-        invalid(
-          "placeCategories",
-          `${shownValue(wrong)} is not a place category; allowed: ${PLACE_CATEGORIES.join(", ")}`,
-        );
-      else placeCategories = [...new Set(categories as PlaceCategory[])];
-    }
-  }
-
-  let anonymousId = text("anonymousId", 128);
-  if (anonymousId !== undefined && !/^[\x21-\x7e]+$/.test(anonymousId)) {
-    invalid("anonymousId", "anonymousId must be printable ASCII without spaces");
-    anonymousId = undefined;
-  }
-
-  const checkIn = text("checkIn", 10);
-  const checkOut = text("checkOut", 10);
-  if (checkIn !== undefined && !isIsoDate(checkIn))
-    invalid("checkIn", "checkIn must be a real date written YYYY-MM-DD");
-  if (checkOut !== undefined && !isIsoDate(checkOut))
-    invalid("checkOut", "checkOut must be a real date written YYYY-MM-DD");
-  if (checkIn !== undefined && checkOut === undefined && value("checkOut") === undefined)
-    missing("checkOut", "checkOut is required when checkIn is given");
-  if (checkOut !== undefined && checkIn === undefined && value("checkIn") === undefined)
-    missing("checkIn", "checkIn is required when checkOut is given");
-  if (checkIn && checkOut && isIsoDate(checkIn) && isIsoDate(checkOut) && checkOut <= checkIn)
-    invalid("checkOut", "checkOut must be after checkIn");
-
-  const currency = known("currency", 3, toCurrency, "currency must be an ISO 4217 code such as EUR");
-  const language = known("language", 35, toLanguage, LANGUAGE_MESSAGE);
-
-  const label = text("label", 200);
-
-  const roomsText = text("rooms", 100);
-  let rooms = ROOMS_DEFAULT;
-  if (roomsText !== undefined) {
-    const parsed = parseRooms(roomsText);
-    if (typeof parsed === "string") rooms = parsed;
-    else invalid("rooms", parsed.message);
-  }
-
-  const userCountry = known(
+/** Spec §4.1. The order of the fields is the order in which an error lists their problems. */
+const shape = {
+  placeId: text("placeId", 100).optional().describe("Place id (from an earlier response); wins over placeName"),
+  // Checked across fields (below): without placeId only.
+  placeName: z
+    .unknown()
+    .optional()
+    .describe(
+      "Place name to search for (case, accents and punctuation ignored); ignored when placeId is sent. Among same-named places the most populous is the first.",
+    ),
+  country: text("country", 100)
+    .optional()
+    .describe(
+      "Country of the main place, by name (any supported language) or ISO 3166-1 alpha-2 code; picks among same-named places",
+    ),
+  // spec §4.1 / §8: omitted or 0 → 50, negative rejected, maximum 1000.
+  radius: integer("radius")
+    .min(0, "radius must not be negative")
+    .max(RADIUS_MAX_KM, `radius must be at most ${RADIUS_MAX_KM} (kilometres)`)
+    .optional()
+    .describe("Kilometres; omitted or 0 gives 50; negative or above 1000 is rejected"),
+  // spec §4.1 / §8: omitted or non-positive → 10, maximum 1000.
+  hits: integer("hits")
+    .max(HITS_MAX, `hits must be at most ${HITS_MAX}`)
+    .optional()
+    .describe("Maximum number of results; omitted or non-positive gives 10; above 1000 is rejected"),
+  placeCategories: z
+    .array(
+      z.enum(PLACE_CATEGORIES, {
+        error: (iss) => `${shownValue(iss.input)} is not a place category; allowed: ${CATEGORIES}`,
+      }),
+      { error: `placeCategories must be a non-empty array of: ${CATEGORIES}` },
+    )
+    .min(1, `placeCategories must be a non-empty array of: ${CATEGORIES}`)
+    .optional()
+    .describe("When omitted all categories are used"),
+  anonymousId: text("anonymousId", 128)
+    .regex(/^[\x21-\x7e]+$/, "anonymousId must be printable ASCII without spaces")
+    .optional()
+    .describe("Visitor id for click tracking; a UUID is generated when omitted"),
+  checkIn: date("checkIn").optional().describe("A real date, YYYY-MM-DD; with checkOut"),
+  checkOut: date("checkOut").optional().describe("A real date after checkIn, YYYY-MM-DD; with checkIn"),
+  currency: code("currency", 3, /^[A-Za-z]{3}$/, toCurrency, "currency must be an ISO 4217 code such as EUR").describe(
+    "ISO 4217 code (a real one, any case)",
+  ),
+  language: code(
+    "language",
+    35,
+    /^[A-Za-z]{2,3}([-_][A-Za-z0-9]{1,8})*$/,
+    toLanguage,
+    `language must be one of: ${SUPPORTED_LANGUAGES.join(", ")}`,
+  ).describe(`BCP 47 tag whose language is one of ${SUPPORTED_LANGUAGES.join(", ")}`),
+  label: text("label", 200).optional().describe("Free string for tracking and reporting"),
+  rooms: text("rooms", 100)
+    .regex(ROOMS_PATTERN, { error: (iss) => (parseRooms(iss.input as string) as { message: string }).message })
+    .optional()
+    .describe(
+      'Rooms separated by ","; each the number of adults (1-8), then "-" and each child\'s age (0-17): "2", "2-4-9", "2,1". At most 8 rooms, 6 children a room. Default "2"',
+    ),
+  userCountry: code(
     "userCountry",
     2,
+    /^[A-Za-z]{2}$/,
     toCountryCode,
     "userCountry must be an ISO 3166-1 alpha-2 country code such as DE",
-  );
-  const userDevice = known("userDevice", 20, toUserDevice, DEVICE_MESSAGE);
+  ).describe("ISO 3166-1 alpha-2 code of the user's country (a real one, any case)"),
+  // A value that is no text is told so, as in any text field; a text that is no device gets the list.
+  userDevice: z.enum(USER_DEVICES, {
+    error: (iss) => {
+      const asText = userDeviceText.safeParse(iss.input);
+      return asText.success ? `userDevice must be one of: ${USER_DEVICES.join(", ")}` : asText.error.issues[0]!.message;
+    },
+  }),
+};
+const FIELDS = Object.keys(shape);
+/** Problems are listed in the order of the fields, the two dates' together (in the order their rules find them). */
+const rank = (field: string) => FIELDS.indexOf(field === "checkOut" ? "checkIn" : field);
 
-  const first = issues[0];
-  if (first) {
-    throw new AppError({
-      code: first.code,
-      message: issues.length === 1 ? first.message : `${first.message} (and ${issues.length - 1} more problem(s))`,
-      field: first.field,
-      details: issues,
-    });
+type Body = z.output<z.ZodObject<typeof shape>>;
+
+/** Spec §4.1, the rules between fields; they run whatever the fields' own problems, so that all are listed at once. */
+function acrossFields(body: Body, ctx: z.RefinementCtx) {
+  const problem = (field: string, message: string, params?: typeof BEYOND_JSON_SCHEMA) =>
+    ctx.addIssue({ code: "custom", path: [field], message, params });
+  // One of placeName / placeId; placeId wins and placeName is then ignored, even when malformed.
+  if (body.placeId === undefined) {
+    if (body.placeName === undefined) problem("placeName", "One of placeName or placeId is required");
+    else {
+      const name = placeNameText.safeParse(body.placeName);
+      if (!name.success) problem("placeName", name.error.issues[0]!.message);
+    }
   }
-  return {
-    placeName,
-    placeId,
-    country,
-    radiusKm,
-    placeCategories,
-    hits,
-    anonymousId: anonymousId ?? randomUUID(),
-    checkIn,
-    checkOut,
-    currency: currency!,
-    label,
-    language: language!,
-    rooms,
-    userCountry: userCountry!,
-    userDevice: userDevice!,
-  };
+  const { checkIn, checkOut } = body as Record<string, unknown>;
+  if (checkIn !== undefined && checkOut === undefined && dateText.safeParse(checkIn).success)
+    problem("checkOut", "checkOut is required when checkIn is given");
+  if (checkOut !== undefined && checkIn === undefined && dateText.safeParse(checkOut).success)
+    problem("checkIn", "checkIn is required when checkOut is given");
+  if (typeof checkIn === "string" && typeof checkOut === "string" && isIsoDate(checkIn) && isIsoDate(checkOut))
+    if (checkOut <= checkIn) problem("checkOut", "checkOut must be after checkIn", BEYOND_JSON_SCHEMA);
+}
+
+const isObject = (v: unknown) => typeof v === "object" && v !== null && !Array.isArray(v);
+const placeNameSchema = jsonSchemaOf(placeNameText);
+
+/**
+ * The body of POST /v1/nearby-places (spec §4.1): the OpenAPI document's request schema is generated from it
+ * (lib/places/openapi.ts). Its meta states the rules between fields in JSON Schema's words.
+ */
+export const nearbyPlacesBody = z
+  .strictObject(shape, { error: "The body must be a JSON object" })
+  .superRefine(acrossFields, { when: (payload) => isObject(payload.value) })
+  .meta({
+    anyOf: [{ required: ["placeName"] }, { required: ["placeId"] }],
+    if: { required: ["placeId"] },
+    then: {},
+    else: { properties: { placeName: placeNameSchema } },
+    dependentRequired: { checkIn: ["checkOut"], checkOut: ["checkIn"] },
+  });
+
+/** The body with the defaults of spec §4.1 and §8 applied and the codes in their usual case. */
+const nearbyPlacesRequest = nearbyPlacesBody.transform((b): NearbyPlacesRequest => ({
+  placeName: b.placeId === undefined ? (b.placeName as string) : undefined,
+  placeId: b.placeId,
+  country: b.country,
+  radiusKm: b.radius || RADIUS_DEFAULT_KM,
+  placeCategories: b.placeCategories ? [...new Set(b.placeCategories)] : PLACE_CATEGORIES,
+  hits: b.hits !== undefined && b.hits > 0 ? b.hits : HITS_DEFAULT,
+  anonymousId: b.anonymousId ?? randomUUID(),
+  checkIn: b.checkIn,
+  checkOut: b.checkOut,
+  currency: toCurrency(b.currency)!,
+  label: b.label,
+  language: toLanguage(b.language)!,
+  rooms: b.rooms === undefined ? ROOMS_DEFAULT : (parseRooms(b.rooms) as string),
+  userCountry: toCountryCode(b.userCountry)!,
+  userDevice: b.userDevice,
+}));
+
+/** Validates a parsed JSON body against every rule of spec §4.1 and applies the defaults; a 400 lists all problems. */
+export function parseNearbyPlacesRequest(body: unknown): NearbyPlacesRequest {
+  return parseBody(nearbyPlacesRequest, body, rank);
 }

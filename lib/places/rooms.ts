@@ -7,6 +7,9 @@ export const ROOMS_MAX = 8;
 export const ADULTS_MAX = 8;
 export const CHILDREN_MAX = 6;
 
+/** The same format as a regular expression (for JSON Schema): a string matches it exactly when parseRooms takes it. */
+export const ROOMS_PATTERN = /^0?[1-8](-(0?[0-9]|1[0-7])){0,6}(,0?[1-8](-(0?[0-9]|1[0-7])){0,6}){0,7}$/;
+
 export interface Room {
   adults: number;
   childAges: number[];

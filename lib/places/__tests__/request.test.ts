@@ -85,6 +85,9 @@ describe("nearby-places request (spec §4.1)", () => {
     expect(parseNearbyPlacesRequest({ ...base, currency: "jpy" }).currency).toBe("JPY");
     expectRefused({ ...base, currency: "EURO" }, "currency");
     expectRefused({ ...base, currency: "XYZ" }, "currency", "INVALID_FIELD", /ISO 4217/);
+    // Letters that upper-case to ASCII ones (dotless i, long s) are not the code's letters.
+    expectRefused({ ...base, currency: "ınr" }, "currency", "INVALID_FIELD", /ISO 4217/);
+    expectRefused({ ...base, userCountry: "ſe" }, "userCountry", "INVALID_FIELD", /ISO 3166-1/);
     expect(parseNearbyPlacesRequest({ ...base, language: "pt-BR" }).language).toBe("pt");
     expect(parseNearbyPlacesRequest({ ...base, language: "DE" }).language).toBe("de");
     expectRefused({ ...base, language: "tlh" }, "language", "INVALID_FIELD", /one of: en, de/);
