@@ -1,6 +1,6 @@
-import openapi from "@/schemas/nearby-places.openapi.json";
+import { nearbyPlacesOpenApi } from "@/lib/places/openapi";
 
-/** The OpenAPI 3.1 document of the nearby-places operation (kept in schemas/, checked against the handler). */
+/** The OpenAPI 3.1 document of the nearby-places operation (its request schema generated from the zod schema). */
 export function GET() {
-  return Response.json(openapi, { headers: { "Cache-Control": "public, max-age=300" } });
+  return Response.json(nearbyPlacesOpenApi, { headers: { "Cache-Control": "public, max-age=300" } });
 }

@@ -61,12 +61,45 @@ const fieldValues: Record<string, fc.Arbitrary<unknown>> = {
   ),
 };
 
+/** The text fields' length limits in code points (as JSON Schema's maxLength counts them). */
+export const TEXT_LIMITS: Record<string, number> = {
+  placeName: 200,
+  placeId: 100,
+  country: 100,
+  anonymousId: 128,
+  checkIn: 10,
+  checkOut: 10,
+  currency: 3,
+  language: 35,
+  label: 200,
+  rooms: 100,
+  userCountry: 2,
+  userDevice: 20,
+};
+
+/**
+ * A text field set to a string one or two code points around its limit, of astral characters (two UTF-16 units
+ * each), other characters and now and then a space, a control character or a lone surrogate.
+ */
+export const nearLimit: fc.Arbitrary<[string, string]> = fc
+  .record({
+    field: fc.constantFrom(...Object.keys(TEXT_LIMITS)),
+    delta: fc.integer({ min: -2, max: 2 }),
+    alphabet: fc.subarray(["😀", "𝒳", "a", "é", "2", " ", "-", "\u0000", "\ud800"], { minLength: 1 }),
+  })
+  .chain(({ field, delta, alphabet }) => {
+    const length = Math.max(1, TEXT_LIMITS[field]! + delta);
+    return fc
+      .array(fc.constantFrom(...alphabet), { minLength: length, maxLength: length })
+      .map((chars): [string, string] => [field, chars.join("")]);
+  });
+
 const valid = { placeName: "Paris", currency: "EUR", language: "en", userCountry: "DE", userDevice: "desktop" };
 
 /**
  * Request bodies around the valid ones: a valid core with some fields set to plausible (mostly right) values,
- * sometimes a required field dropped, a field replaced by an arbitrary JSON value or an unknown field added; and now
- * and then a JSON value that is no object at all.
+ * sometimes a required field dropped, a field replaced by an arbitrary JSON value, an unknown field added or a text
+ * around its length limit; and now and then a JSON value that is no object at all.
  */
 export const requestBodies: fc.Arbitrary<unknown> = fc.oneof(
   {
@@ -89,8 +122,9 @@ export const requestBodies: fc.Arbitrary<unknown> = fc.oneof(
           6,
         ),
         extra: sometimes(fc.constantFrom("radious", "sessionId", "__proto__x"), 10),
+        long: sometimes(nearLimit, 8),
       })
-      .map(({ values, drop, wild, extra }) => {
+      .map(({ values, drop, wild, extra, long }) => {
         const { dates, ...rest } = values as { dates?: [unknown, unknown] };
         const body: Record<string, unknown> = { ...valid, ...rest };
         if (dates?.[0] !== undefined) body.checkIn = dates[0];
@@ -98,6 +132,7 @@ export const requestBodies: fc.Arbitrary<unknown> = fc.oneof(
         for (const k of drop) delete body[k];
         if (wild) body[wild[0]] = wild[1];
         if (extra) body[extra] = 1;
+        if (long) body[long[0]] = long[1];
         return body as unknown;
       }),
   },

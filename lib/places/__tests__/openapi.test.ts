@@ -1,10 +1,19 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { GET } from "@/app/v1/openapi.json/route";
 import { AppError } from "@/lib/http/errors";
-import { HITS_MAX, RADIUS_MAX_KM, USER_DEVICES, parseNearbyPlacesRequest } from "../request";
+import {
+  BEYOND_JSON_SCHEMA,
+  HITS_MAX,
+  RADIUS_MAX_KM,
+  USER_DEVICES,
+  nearbyPlacesBody,
+  parseNearbyPlacesRequest,
+} from "../request";
 import { PLACE_CATEGORIES } from "../types";
 import { openapi, refusedOnlyBeyondSchema, validateRequest } from "./openapi";
-import { requestBodies } from "./arbitraries";
+import { TEXT_LIMITS, nearLimit, requestBodies } from "./arbitraries";
 
 const request = openapi.components.schemas.NearbyPlacesRequest!;
 
@@ -20,7 +29,36 @@ function handlerRefusal(body: unknown): unknown[] | undefined {
   }
 }
 
-describe("the OpenAPI document (schemas/nearby-places.openapi.json) against the handler", () => {
+/**
+ * The zod schema's verdict on what JSON Schema can state: true when it accepts the body or refuses it only for the
+ * rules marked beyond JSON Schema (a real code, a real date, check-out after check-in).
+ */
+function zodStructural(body: unknown): boolean {
+  const result = nearbyPlacesBody.safeParse(body);
+  return (
+    result.success ||
+    result.error.issues.every(
+      (i) => i.code === "custom" && i.params?.beyondJsonSchema === BEYOND_JSON_SCHEMA.beyondJsonSchema,
+    )
+  );
+}
+
+describe("the served OpenAPI document", () => {
+  it("is the one generated from the zod schema, its request schema z.toJSONSchema's", async () => {
+    const res = GET();
+    expect(res.status).toBe(200);
+    const served = (await res.json()) as typeof openapi;
+    expect(served).toEqual(openapi);
+    const generated: Record<string, unknown> = z.toJSONSchema(nearbyPlacesBody, {
+      io: "input",
+      target: "draft-2020-12",
+    });
+    delete generated.$schema;
+    expect(served.components.schemas.NearbyPlacesRequest).toEqual(generated);
+  });
+});
+
+describe("the OpenAPI document against the handler", () => {
   it("is OpenAPI 3.1 and describes POST /v1/nearby-places with the partner key", () => {
     expect((openapi as unknown as { openapi: string }).openapi).toBe("3.1.0");
     const op = openapi.paths["/v1/nearby-places"]!.post!;
@@ -89,5 +127,48 @@ describe("the OpenAPI document (schemas/nearby-places.openapi.json) against the 
     expect(acceptedValid).toBeGreaterThan(2000);
     expect(refusedBySchema).toBeGreaterThan(2000);
     expect(refusedBeyondSchema).toBeGreaterThan(100);
+  });
+
+  it("states what the zod schema checks: ajv and zod agree on every body, texts around their limits included", () => {
+    const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
+    console.log(`zod and JSON Schema: seed ${seed} (replay with FUZZ_SEED=${seed})`);
+    const valid = { placeName: "Paris", currency: "EUR", language: "en", userCountry: "DE", userDevice: "desktop" };
+    // Half the bodies valid but for one text around its limit: most of them decided by its length alone.
+    const bodies = fc.oneof(
+      requestBodies,
+      nearLimit.map(([field, text]) => ({ ...valid, [field]: text }) as unknown),
+    );
+    const near = { accepted: 0, refused: 0 };
+    fc.assert(
+      fc.property(bodies, (body) => {
+        const agreed = validateRequest(body);
+        expect(
+          zodStructural(body),
+          `${JSON.stringify(body)}: ajv says ${agreed} ${JSON.stringify(validateRequest.errors)}`,
+        ).toBe(agreed);
+        const fields = body && typeof body === "object" ? Object.entries(body) : [];
+        const text = fields.find(([k, v]) => typeof v === "string" && v.length > (TEXT_LIMITS[k] ?? Infinity));
+        if (text) near[agreed ? "accepted" : "refused"]++;
+      }),
+      { numRuns: 20_000, seed },
+    );
+    // Texts longer than their limit in UTF-16 units were both taken (astral characters) and refused.
+    expect(near.accepted).toBeGreaterThan(200);
+    expect(near.refused).toBeGreaterThan(200);
+  });
+
+  it("counts a text's length in code points, as JSON Schema does", () => {
+    const valid = { placeName: "Paris", currency: "EUR", language: "en", userCountry: "DE", userDevice: "desktop" };
+    for (const [field, text] of [
+      ["placeName", "😀".repeat(200)],
+      ["label", "𝒳".repeat(200)],
+    ] as const) {
+      const body = { ...valid, [field]: text };
+      expect(validateRequest(body)).toBe(true);
+      expect(parseNearbyPlacesRequest(body)[field]).toHaveLength(400);
+      const over = { ...body, [field]: `${text}a` };
+      expect(validateRequest(over)).toBe(false);
+      expect(() => parseNearbyPlacesRequest(over)).toThrow(`${field} must be at most 200 characters`);
+    }
   });
 });

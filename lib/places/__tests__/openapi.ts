@@ -1,9 +1,9 @@
-import fs from "node:fs";
 import Ajv2020 from "ajv/dist/2020";
 import addFormats from "ajv-formats";
+import { nearbyPlacesOpenApi } from "../openapi";
 
-export const OPENAPI_PATH = "schemas/nearby-places.openapi.json";
-export const openapi = JSON.parse(fs.readFileSync(OPENAPI_PATH, "utf8")) as {
+/** The document as a client reads it (JSON), typed for the parts the tests look at. */
+export const openapi = JSON.parse(JSON.stringify(nearbyPlacesOpenApi)) as {
   paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
   components: { schemas: Record<string, { properties?: Record<string, { enum?: string[]; maximum?: number }> }> };
 };
