@@ -19,6 +19,7 @@ import { newNonce, pageContentSecurityPolicy } from "@/lib/http/security-headers
 import { config as appConfig } from "@/lib/config";
 import { tileOrigin } from "@/lib/maps/tile-server";
 import { bearerRefusal, METRICS_PATH, metricsServed } from "@/lib/ops/token";
+import { canonicalMcpTarget } from "@/lib/mcp/access";
 
 const YEAR = 365 * 24 * 3600;
 
@@ -80,6 +81,10 @@ function withPolicy<R extends NextResponse>(response: R, policy: string): R {
  */
 export async function proxy(request: NextRequest) {
   const url = request.nextUrl;
+  // The assistant endpoint under another spelling ("/MCP") goes to its route, whose access rules answer it: what
+  // lib/server does before Next, done here too for `next dev`.
+  const mcp = canonicalMcpTarget(`${url.pathname}${url.search}`);
+  if (mcp) return NextResponse.rewrite(new URL(mcp, url));
   // The platform's own routes pass unchanged (no rewrite, any host): they only get the page policy.
   if (PLATFORM_ROUTES.test(url.pathname)) {
     // An operators' page cannot answer 429 itself: a bearer token from a network past its limit is refused here.

@@ -7,8 +7,8 @@ import { commandLine } from "./args";
 
 const usage = `Usage: npm start -- [--port 3000] [--hostname 127.0.0.1]
 
-Serves the built app (run \`npm run build\` first) through lib/server: br/gzip/deflate compression, the assistant
-endpoint's access check, HSTS over TLS. PORT and HOST set the same; the flags win. SIGTERM lets the requests in
+Serves the built app (run \`npm run build\` first) through lib/server: br/gzip/deflate compression, the client's
+address for the routes, fair-use limits, HSTS over TLS. PORT and HOST set the same; the flags win. SIGTERM lets the requests in
 progress finish (SHUTDOWN_GRACE_SECONDS, 10) before it exits. Settings: docs/operators.md.`;
 
 const { values: flags } = commandLine("start", usage, {

@@ -1,13 +1,15 @@
-import { randomUUID } from "node:crypto";
+import { randomBytes, timingSafeEqual } from "node:crypto";
 import type http from "node:http";
 import { processShared } from "@/lib/runtime/shared";
 import { clientAddress, lastListValue } from "./address";
 
 /**
  * What only the server in front of Next knows about a request: the client's address (the socket's peer, or what the
- * trusted proxies saw) and whether it came over HTTPS. lib/server records them per request under a random id it
- * puts in FACTS_HEADER (always overwriting one a client sent); a route reads them back by that id. Under `next dev`
- * (no lib/server) a route finds none and must treat the address as unknown and the scheme as plain HTTP.
+ * trusted proxies saw) and whether it came over HTTPS. Next 16 gives a route neither (NextRequest lost `ip` in 15, and
+ * the X-Forwarded-For Next fills in keeps whatever a client sent), so lib/server writes them into FACTS_HEADER, always
+ * overwriting one a client sent, behind this process's random seal. A route reads them back from the request alone;
+ * under `next dev` (no lib/server) nothing writes the header, a client's own never carries the seal, and a route
+ * must treat the address as unknown and the scheme as plain HTTP.
  */
 export interface RequestFacts {
   address?: string;
@@ -20,10 +22,13 @@ export interface RequestFacts {
 
 export const FACTS_HEADER = "x-hp-request";
 
-const table = () => processShared("request-facts", () => new Map<string, RequestFacts>());
+/** Random per process: only code in this process (lib/server) can write facts a route believes. */
+const seal = () => processShared("request-facts-seal", () => ({ value: randomBytes(18).toString("base64url") })).value;
 
-/** lib/server: records a request's facts until its response ends. */
-export function recordFacts(req: http.IncomingMessage, res: http.ServerResponse, trustedHops: number): RequestFacts {
+const UNKNOWN: RequestFacts = { https: false, forwarded: false, known: false };
+
+/** lib/server: the request's facts, written into its headers for the route (a client's FACTS_HEADER replaced). */
+export function recordFacts(req: http.IncomingMessage, trustedHops: number): RequestFacts {
   const forwardedFor = req.headers["x-forwarded-for"];
   const forwardedProto = req.headers["x-forwarded-proto"];
   const facts: RequestFacts = {
@@ -39,16 +44,17 @@ export function recordFacts(req: http.IncomingMessage, res: http.ServerResponse,
     forwarded: !!(forwardedFor || forwardedProto || req.headers.forwarded),
     known: true,
   };
-  const id = randomUUID();
-  const t = table();
-  t.set(id, facts);
-  req.headers[FACTS_HEADER] = id;
-  res.once("close", () => t.delete(id));
+  req.headers[FACTS_HEADER] = `${seal()} ${facts.https ? 1 : 0}${facts.forwarded ? 1 : 0} ${facts.address ?? ""}`;
   return facts;
 }
 
 /** A route: the facts lib/server recorded for this request, or unknown ones. */
 export function requestFacts(headers: Headers): RequestFacts {
-  const id = headers.get(FACTS_HEADER);
-  return (id && table().get(id)) || { https: false, forwarded: false, known: false };
+  const [given, flags, address] = (headers.get(FACTS_HEADER) ?? "").split(" ");
+  const expected = Buffer.from(seal());
+  const presented = Buffer.from(given ?? "");
+  if (presented.length !== expected.length || !timingSafeEqual(presented, expected) || flags?.length !== 2) {
+    return UNKNOWN;
+  }
+  return { address: address || undefined, https: flags[0] === "1", forwarded: flags[1] === "1", known: true };
 }

@@ -2,12 +2,26 @@ import { config } from "@/lib/config";
 import { IpAllowlist, isLoopbackAddress } from "@/lib/http/address";
 import type { RequestFacts } from "@/lib/http/request-facts";
 import { AppError } from "@/lib/http/errors";
+import { routedPath } from "@/lib/http/routed-path";
 import { store } from "@/lib/store";
 import { cachedKey, findKey, issuedKey, type McpKey } from "./keys";
 import { networkFailures } from "@/lib/limits";
 
 /** The path of the assistant endpoint (spec §4.2) on every brand host. */
 export const MCP_PATH = "/mcp";
+
+/**
+ * A request target that names the assistant endpoint in another spelling ("/MCP", "/%6dcp", "/mcp/", "/x/../mcp"):
+ * its origin form as "/mcp" with the query kept, else undefined. lib/server and proxy.ts send such a request to the
+ * route, where the access rules run: Next alone would answer a 404 or a redirect, and a refusal must not depend on
+ * how the path is spelled.
+ */
+export function canonicalMcpTarget(target: string): string | undefined {
+  if (!/^\/mcp$/i.test(routedPath(target))) return undefined;
+  const query = /\?[^#]*/.exec(target)?.[0] ?? "";
+  const canonical = `${MCP_PATH}${query}`;
+  return canonical === target ? undefined : canonical;
+}
 
 /** Who a request is, once admitted: the anonymous tier, or a partner key (spec §5). */
 export type Admission = { tier: "anonymous"; address?: string } | { tier: "partner"; key: McpKey; address?: string };
@@ -22,8 +36,8 @@ export interface McpRequestLine {
  * Spec §5's rules for the assistant endpoint, in order: HTTPS only (plain HTTP answered only for a client on this
  * machine that came through no proxy, or under the MCP_ALLOW_HTTP development switch); no api_key is the anonymous
  * tier, never IP-restricted; an api_key must be one issued and not revoked; a key restricted to IP ranges is refused
- * with HTTP 403 from any other address (or when the address is unknown). lib/server runs this before Next (the edge);
- * the route runs it again for the tier, from the same facts (the key lookup is cached).
+ * with HTTP 403 from any other address (or when the address is unknown). The route runs it first, before the body is
+ * read, from the facts lib/server recorded (lib/http/request-facts.ts).
  */
 export async function admit(line: McpRequestLine, facts: RequestFacts): Promise<Admission> {
   const cfg = config();

@@ -107,12 +107,14 @@ export async function handleMcp(request: Request): Promise<Response> {
   let outcome = "ok";
   const stats = { toolErrors: 0 };
   let response: Response;
+  const facts = requestFacts(request.headers);
   try {
-    const brand = brandForHost(request.headers.get("host"));
+    // Access first (spec §5), before the Host's brand or the body are looked at: a refused request costs nothing more.
     admission = await admit(
       { searchParams: new URL(request.url).searchParams, host: request.headers.get("host") },
-      requestFacts(request.headers),
+      facts,
     );
+    const brand = brandForHost(request.headers.get("host"));
     const body = await readJsonBody(request, MAX_MCP_BODY_BYTES);
     message = messageOf(body);
     if (message.id !== undefined) {
@@ -160,10 +162,11 @@ export async function handleMcp(request: Request): Promise<Response> {
       call: message.name,
       status: response.status,
       outcome,
-      network: loggedAddress(admission?.address),
+      network: loggedAddress(facts.address),
       ms: Math.round(performance.now() - started),
     },
-    "mcp request",
+    // Refused by the access rules: neither the tool nor the tier is known.
+    admission ? "mcp request" : "mcp request refused",
   );
   return response;
 }

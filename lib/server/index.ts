@@ -4,19 +4,16 @@ import compression from "compression";
 import next from "next";
 import { prepareSignOn } from "@/lib/auth/secret";
 import { config } from "@/lib/config";
-import { recordFacts, type RequestFacts } from "@/lib/http/request-facts";
-import { loggedAddress } from "@/lib/http/address";
-import { routedPath } from "@/lib/http/routed-path";
-import { AppError, errorResponse, isAppError } from "@/lib/http/errors";
+import { recordFacts } from "@/lib/http/request-facts";
+import { AppError, errorResponse } from "@/lib/http/errors";
 import { log } from "@/lib/log";
-import { builtAppRouteLabeler, collectProcessMetrics, countMcpCall, timeRequest } from "@/lib/metrics";
+import { builtAppRouteLabeler, collectProcessMetrics, timeRequest } from "@/lib/metrics";
 import {
   API_CONTENT_SECURITY_POLICY,
   COMMON_SECURITY_HEADERS,
   strictTransportSecurity,
 } from "@/lib/http/security-headers";
-import { admit } from "@/lib/mcp/access";
-import { mcpErrorResponse } from "@/lib/mcp/errors";
+import { canonicalMcpTarget } from "@/lib/mcp/access";
 import { keepCatalogFresh } from "@/lib/search/service";
 import { prepareTracking } from "@/lib/tracking/signature";
 import { prepareExchangeRates } from "@/lib/exchange-rates";
@@ -38,33 +35,6 @@ export function forwardedHeaders(req: http.IncomingMessage): void {
   if (proto === "http" || proto === "https") req.headers["x-forwarded-proto"] = proto;
   else delete req.headers["x-forwarded-proto"];
   delete req.headers["x-forwarded-host"];
-}
-
-/** Whether a request target is the assistant endpoint however it is spelled (the route checks again anyway). */
-export const isMcpTarget = (target: string) => /^\/mcp$/i.test(routedPath(target));
-
-/** The refusal of an assistant-endpoint request at the edge (access rules), or undefined to let it through. */
-async function mcpEdge(req: http.IncomingMessage, facts: RequestFacts): Promise<Response | undefined> {
-  try {
-    const url = new URL(req.url ?? "/", "http://edge.invalid");
-    await admit({ searchParams: url.searchParams, host: req.headers.host ?? null }, facts);
-    return undefined;
-  } catch (e) {
-    const response = mcpErrorResponse(e);
-    // Refused before its body is read: neither the tool nor the tier is known.
-    countMcpCall("other", "none", isAppError(e) ? e.code : "error");
-    log.info(
-      {
-        route: "mcp",
-        edge: true,
-        status: response.status,
-        outcome: isAppError(e) ? e.code : "error",
-        network: loggedAddress(facts.address),
-      },
-      "mcp request refused",
-    );
-    return response;
-  }
 }
 
 /** An answer of this server's own (Next never sees the request): JSON, with the API's security headers. */
@@ -94,8 +64,8 @@ function malformed(req: http.IncomingMessage): Response | undefined {
   return undefined;
 }
 
-/** Route handlers that answer JSON (the API), as opposed to pages. */
-const JSON_ROUTES = /^\/(v1|api)\//;
+/** Route handlers that answer JSON (the API and the assistant endpoint), as opposed to pages. */
+const JSON_ROUTES = /^\/(?:(?:v1|api)\/|mcp(?:$|\?))/;
 
 /**
  * The production server: Next's request handler behind response compression. Next 16 drops a route handler's own
@@ -148,7 +118,7 @@ export async function startServer(opts: { port: number; hostname?: string; dir?:
     });
     if (closing) res.shouldKeepAlive = false;
     // Before forwardedHeaders: the facts read the forwarded headers as the trusted proxies wrote them.
-    const facts = recordFacts(req, res, trustedHops);
+    const facts = recordFacts(req, trustedHops);
     dropInternalHeaders(res);
     // HSTS on every answer that came over TLS (a TLS socket, or a trusted proxy's X-Forwarded-Proto), never over http.
     const hsts = strictTransportSecurity(facts.https);
@@ -159,20 +129,10 @@ export async function startServer(opts: { port: number; hostname?: string; dir?:
     delete req.headers["content-security-policy"];
     const refused = malformed(req) ?? absoluteFormRefusal(req);
     if (refused) return void sendResponse(res, refused);
-    if (isMcpTarget(req.url ?? "")) {
-      // The assistant endpoint's access rules at the edge (spec §5 rule 1): a refused request never reaches Next.
-      return void mcpEdge(req, facts)
-        .then((refusal) => {
-          if (refusal) return sendResponse(res, refusal);
-          compressWhole(req, res, compressMinBytes);
-          return serve(req, res);
-        })
-        .catch((e: unknown) => {
-          log.error({ err: (e as Error).message }, "mcp edge failed");
-          if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" });
-          res.end(JSON.stringify({ error: { code: "INTERNAL", message: "An unexpected error occurred." } }));
-        });
-    }
+    // Every spelling of the assistant endpoint reaches its route, where its access rules run (spec §5): Next would
+    // answer "/mcp/" with a redirect and "/MCP" with a 404 before any rule ran.
+    const mcp = canonicalMcpTarget(req.url ?? "");
+    if (mcp) req.url = mcp;
     // The costly routes wait their turn or are refused here, before Next spends anything on them.
     void fairUse(req, res, facts)
       .then((refusal) => (refusal ? sendResponse(res, refusal) : pass(req, res)))

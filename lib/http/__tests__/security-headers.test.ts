@@ -120,8 +120,7 @@ describe("headers of every response", () => {
 function factsOf(headers: Record<string, string>, trustedHops: number, encrypted = false) {
   const socket = Object.assign(new EventEmitter(), { remoteAddress: "127.0.0.1", ...(encrypted && { encrypted }) });
   const req = { headers: { ...headers }, socket } as unknown as http.IncomingMessage;
-  const res = new EventEmitter() as unknown as http.ServerResponse;
-  return recordFacts(req, res, trustedHops);
+  return recordFacts(req, trustedHops);
 }
 
 describe("HSTS", () => {

@@ -106,7 +106,7 @@ describe("IP allowlists (spec §5 rule 1: HTTP 403 at the edge)", () => {
     expect(spoofed.json?.error.message).toContain("192.0.2.50");
   });
 
-  it("refuses at the edge however the path is spelled, before Next runs", async () => {
+  it("refuses however the path is spelled: every spelling reaches the route", async () => {
     for (const path of [
       "/mcp",
       "/MCP",
