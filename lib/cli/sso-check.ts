@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { idpResponseUris } from "@/lib/auth/redirect-uris";
+import { idpResponseUris } from "@/lib/auth/relying-party";
 import { brands } from "@/lib/brands";
 import { config } from "@/lib/config";
 import { isLoopbackHost } from "@/lib/http/outbound";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { idpResponseUris } from "@/lib/auth/redirect-uris";
+import { idpResponseUris } from "@/lib/auth";
 import { brands } from "@/lib/brands";
 import type { SsoEnvironment } from "@/lib/brands/registry";
 import { opsAccess } from "@/lib/ops/session";
