@@ -1,8 +1,8 @@
 import type { NextRequest } from "next/server";
 import { idpResponse } from "@/lib/auth";
 import { route } from "@/lib/http/route";
-import { selfSignCallback } from "@/lib/sso-check/self-sign-http";
-import { testCallback } from "@/lib/sso-check/trace";
+import { selfSignCallback } from "@/lib/onboarding";
+import { testCallback } from "@/lib/sso-check";
 
 export const dynamic = "force-dynamic";
 

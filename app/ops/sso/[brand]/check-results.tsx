@@ -1,4 +1,4 @@
-import { RESULT_LABEL, type CheckResult, type ShownItem } from "@/lib/sso-check/items";
+import { RESULT_LABEL, type CheckResult, type ShownItem } from "@/lib/sso-check";
 
 /**
  * The checklist's items with their results: live on the brand's page while a run goes (an item without a result is

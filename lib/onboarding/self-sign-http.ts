@@ -7,10 +7,8 @@ import { brandForHost } from "@/lib/brands/context";
 import { readFormBody } from "@/lib/http/body";
 import { assertSameOrigin } from "@/lib/http/same-origin";
 import { store, type Database } from "@/lib/store";
-import { shownItems, type CheckResult, type ShownItem } from "./items";
-import { verdict } from "./report";
+import { shownItems, type CheckResult, type ShownItem, verdict, type SsoCheckReport } from "@/lib/sso-check";
 import { loadReport } from "./reports";
-import type { SsoCheckReport } from "./run";
 import {
   answerRoundTrip,
   boundRun,
@@ -24,7 +22,7 @@ import { linkOf, RUN_TTL_MS, SELF_SIGN_COOKIE, SELF_SIGN_PATH, type SelfSignRun 
 
 /**
  * The partner's side of "sign in yourself" over HTTP (the link's Start button, Stop, the brand callback's diversion),
- * and the operators' live view of a run. Pages and route handlers call these; lib/sso-check/self-sign.ts decides.
+ * and the operators' live view of a run. Pages and route handlers call these; lib/onboarding/self-sign.ts decides.
  */
 
 /** The start form is a link, nothing else. */
