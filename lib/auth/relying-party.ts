@@ -25,9 +25,8 @@ export {
   type IdTokenRule,
   type IdTokenRuleId,
 } from "./id-token";
-export { idpFetch } from "./idp-fetch";
 export { errorCode, registeredErrorCode } from "./oauth-error";
-export { brandUser, mapAttributes, type BrandUser } from "./profile";
+export { brandUser, mapAttributes, requestUserinfo, type BrandUser } from "./profile";
 export { IDPRESPONSE_PATH, idpResponseUris, registeredRedirectUri } from "./redirect-uris";
 export { brandSecret, prepareSignOn } from "./secret";
 export { poolSizes, poolUsername } from "./user-pool";

@@ -10,7 +10,7 @@ import {
   idpMetadata,
   type IdpMetadata,
   expired,
-  idpFetch,
+  requestUserinfo,
   errorCode,
   registeredErrorCode,
   mapAttributes,
@@ -528,9 +528,9 @@ async function finishTest(
       hint: "Put email, given_name and family_name in the id_token (spec §4.7 check 7), or offer UserInfo.",
     });
   else {
-    const response = await idpFetch(metadata.userinfo_endpoint, {
-      headers: { authorization: `Bearer ${String(tokens.access_token)}`, accept: "application/json" },
-    }).catch((e: Error) => e);
+    const response = await requestUserinfo(metadata.userinfo_endpoint, String(tokens.access_token)).catch(
+      (e: Error) => e,
+    );
     const info =
       response instanceof Error ? {} : (((await response.json().catch(() => ({}))) ?? {}) as Record<string, unknown>);
     const sameSub = info.sub === claims.sub;
