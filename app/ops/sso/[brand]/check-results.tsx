@@ -1,4 +1,5 @@
-import { RESULT_LABEL, type CheckResult, type ShownItem } from "@/lib/sso-check";
+// The items hold nothing of the server: this client component takes them from their own file.
+import { RESULT_LABEL, type CheckResult, type ShownItem } from "@/lib/sso-check/items";
 
 /**
  * The checklist's items with their results: live on the brand's page while a run goes (an item without a result is
