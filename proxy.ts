@@ -9,10 +9,8 @@ import {
   type Preferences,
 } from "@/lib/brands/preferences";
 import { BRAND_HEADERS, PREFERENCES_PATH, UNKNOWN_HOST_PATH } from "@/lib/brands/routing";
-import { expired, SSO_COOKIES } from "@/lib/auth/cookies";
-import { requestOrigin } from "@/lib/auth/origin";
-import { silentSignIn } from "@/lib/auth/silent";
-import { cachedMetadata } from "@/lib/auth/discovery";
+import { expired, SSO_COOKIES, silentSignIn, cachedMetadata } from "@/lib/auth";
+import { requestOrigin } from "@/lib/http/origin";
 import { errorResponse } from "@/lib/http/errors";
 import { requestFacts } from "@/lib/http/request-facts";
 import { newNonce, pageContentSecurityPolicy } from "@/lib/http/security-headers";

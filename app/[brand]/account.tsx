@@ -1,8 +1,5 @@
 import { headers } from "next/headers";
-import { auth } from "@/lib/auth";
-import { SIGN_IN_FORM_PATH, SIGN_OUT_FORM_PATH } from "@/lib/auth/forms";
-import type { BrandToken } from "@/lib/auth/config";
-import type { SsoNotice } from "@/lib/auth/cookies";
+import { auth, SIGN_IN_FORM_PATH, SIGN_OUT_FORM_PATH, type BrandToken, type SsoNotice } from "@/lib/auth";
 import { BRAND_HEADERS } from "@/lib/brands/routing";
 import { format, type Messages } from "@/lib/i18n/messages";
 

@@ -28,6 +28,11 @@ export function mapAttributes(claims: Record<string, unknown>, mapping: Record<s
   return out;
 }
 
+/** spec §4.4: the UserInfo endpoint asked with the access token (its answer as it came). */
+export function requestUserinfo(endpoint: string, accessToken: string): Promise<Response> {
+  return idpFetch(endpoint, { headers: { authorization: `Bearer ${accessToken}`, accept: "application/json" } });
+}
+
 /**
  * The user of a verified id_token. When the token lacks one of the required attributes (email, given_name,
  * family_name) and the IdP offers UserInfo, UserInfo is asked with the access token (spec §4.4: "only when id_token
@@ -43,9 +48,7 @@ export async function brandUser(
   let attributes = mapAttributes(claims, sso.attributeMapping);
   const missing = SSO_ATTRIBUTES.some((a) => !attributes[a]);
   if (missing && metadata?.userinfo_endpoint && accessToken) {
-    const response = await idpFetch(metadata.userinfo_endpoint, {
-      headers: { authorization: `Bearer ${accessToken}`, accept: "application/json" },
-    });
+    const response = await requestUserinfo(metadata.userinfo_endpoint, accessToken);
     if (!response.ok) throw idpError("IDP_BAD_RESPONSE", `UserInfo answered ${response.status}`);
     const info = await idpJson(response, "the UserInfo answer");
     if (info.sub !== sub) throw idpError("ID_TOKEN_INVALID", "UserInfo answered for another sub than the id_token's");

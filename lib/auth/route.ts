@@ -3,8 +3,8 @@ import { AppError } from "@/lib/http/errors";
 import { brandRoute } from "@/lib/http/route";
 import { AUTH_BASE_PATH } from "./config";
 import { authJsCookieNames } from "./cookies";
-import { handlers } from "./index";
-import { onBrowserOrigin, requestOrigin } from "./origin";
+import { handlers } from "./auth-js";
+import { onBrowserOrigin, requestOrigin } from "@/lib/http/origin";
 
 /**
  * The Auth.js endpoints a brand host serves: the session (spec: GET /api/auth/session answers with the signed-in user
@@ -51,4 +51,5 @@ function withoutRenewal(response: Response, request: NextRequest): Response {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
-export const GET = brandRoute(authRoute);
+/** GET /api/auth/* on a brand host. */
+export const authEndpoints = brandRoute(authRoute);

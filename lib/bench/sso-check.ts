@@ -3,12 +3,17 @@ import os from "node:os";
 import path from "node:path";
 import { log } from "@/lib/log";
 import { commandLine } from "@/lib/cli/args";
-import { IdpBrowser } from "@/lib/sso-check/browser";
-import { CheckRun } from "@/lib/sso-check/context";
-import { call } from "@/lib/sso-check/http";
-import type { SsoCheckInput } from "@/lib/sso-check/input";
-import { CHECK_ITEMS, isOptional, itemOf } from "@/lib/sso-check/items";
-import { runSsoCheck, type SsoCheckReport } from "@/lib/sso-check/run";
+import {
+  IdpBrowser,
+  CheckRun,
+  call,
+  type SsoCheckInput,
+  CHECK_ITEMS,
+  isOptional,
+  itemOf,
+  runSsoCheck,
+  type SsoCheckReport,
+} from "@/lib/sso-check/validator";
 import { referenceInput, startReference } from "@/lib/sso-check/testing";
 import { LEMONLDAP_PACKAGES, LEMONLDAP_USER, lemonLdapInstalled, startLemonLdap } from "@/lib/testing/lemonldap";
 import { markdownTable } from "@/lib/text";

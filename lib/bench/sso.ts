@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { HttpBrowser, samePage, type Hop, type StoredCookie } from "@/lib/testing/http-browser";
-import { SSO_COOKIES } from "@/lib/auth/cookies";
+import { SSO_COOKIES } from "@/lib/auth/relying-party";
 import demoBrands from "@/lib/brands/demo-brands.json" with { type: "json" };
 import { logLevel } from "@/lib/config/log-level";
 import { log } from "@/lib/log";

@@ -1,9 +1,13 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import type { SsoCheckReport } from "@/lib/sso-check/run";
-import type { CheckResult } from "@/lib/sso-check/items";
-import { CHECK_ITEMS } from "@/lib/sso-check/items";
-import { formatReport, resultLine } from "@/lib/sso-check/report";
-import { RUN_TTL_MS } from "@/lib/sso-check/self-sign-runs";
+import {
+  type SsoCheckReport,
+  type CheckResult,
+  CHECK_ITEMS,
+  formatReport,
+  resultLine,
+} from "@/lib/sso-check/validator";
+// The runs' data module needs nothing of Next: the command takes their lifetime from it.
+import { RUN_TTL_MS } from "@/lib/onboarding/self-sign-runs";
 
 /**
  * `sso:check --sign-in-yourself`: the validator's "sign in yourself" run made on the running platform (its operators'

@@ -1,14 +1,19 @@
 import fs from "node:fs";
-import { idpResponseUris } from "@/lib/auth/redirect-uris";
+import { idpResponseUris } from "@/lib/auth/relying-party";
 import { brands } from "@/lib/brands";
 import { config } from "@/lib/config";
 import { isLoopbackHost } from "@/lib/http/outbound";
-import type { SsoCheckInput, StepSelectors } from "@/lib/sso-check/input";
-import { CHECK_ITEMS } from "@/lib/sso-check/items";
-import { formatReport, resultLine } from "@/lib/sso-check/report";
-import { runSsoCheck } from "@/lib/sso-check/run";
-import { parseStepSelectors, selectorsProblem } from "@/lib/sso-check/selectors";
-import { trustLocalCa } from "@/lib/sso-check/trust";
+import {
+  type SsoCheckInput,
+  type StepSelectors,
+  CHECK_ITEMS,
+  formatReport,
+  resultLine,
+  runSsoCheck,
+  parseStepSelectors,
+  selectorsProblem,
+  trustLocalCa,
+} from "@/lib/sso-check/validator";
 import { commandLine, usageError } from "./args";
 import { signInYourself } from "./sso-check-yourself";
 

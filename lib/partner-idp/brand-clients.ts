@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idpResponseUris } from "@/lib/auth/redirect-uris";
+import { idpResponseUris } from "@/lib/auth/relying-party";
 import type { BrandLink, PartnerIdpClient } from "./options";
 
 /**

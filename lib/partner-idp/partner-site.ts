@@ -1,9 +1,16 @@
-import { createHash, randomBytes } from "node:crypto";
 import https from "node:https";
 import { isIP } from "node:net";
-import { createLocalJWKSet, jwtVerify, type JWK } from "jose";
+import { createLocalJWKSet, type JWK } from "jose";
 import type { Provider } from "oidc-provider";
 import type { KoaContext, Middleware } from "./koa";
+import {
+  authorizationRequest,
+  evaluateIdToken,
+  exchangeCode,
+  type PendingAuthorization,
+  type RelyingPartyClient,
+  type TokenRequestSender,
+} from "@/lib/auth/relying-party";
 import { log } from "@/lib/log";
 import { isSameOrigin, sendHtml } from "./http";
 import { PARTNER_SITE_CLIENT_ID, type BrandLink } from "./options";
@@ -13,8 +20,9 @@ import type { UserDirectory } from "./users";
 
 /**
  * The partner's own site (spec §4.6 scenario A/C: the site signs its users in through the provider, so that their
- * browser holds the provider's session the brands then rely on). It is a relying party like the brands: authorization
- * code with state, nonce and PKCE, the code exchanged at the token endpoint and the id_token checked.
+ * browser holds the provider's session the brands then rely on). It is a relying party like the brands, with their
+ * steps (lib/auth): authorization code with state, nonce and PKCE, the code exchanged at the token endpoint and the
+ * id_token checked by the brands' rules.
  */
 export interface PartnerSiteDeps {
   provider: Provider;
@@ -35,14 +43,6 @@ export const PARTNER_SITE_CALLBACK = "/partner/callback";
 const AUTH_COOKIE = "nw_partner_auth";
 const AUTH_COOKIE_MAX_AGE_MS = 10 * 60_000;
 
-interface PendingSignIn {
-  state: string;
-  nonce: string;
-  verifier: string;
-}
-
-const random = () => randomBytes(32).toString("base64url");
-
 export function partnerSiteRedirectUri(issuer: string): string {
   return `${issuer}${PARTNER_SITE_CALLBACK}`;
 }
@@ -58,8 +58,19 @@ async function home(ctx: KoaContext, deps: PartnerSiteDeps): Promise<void> {
   sendHtml(ctx, 200, homePage({ user, brandLinks: deps.brandLinks }));
 }
 
+/** The site's client at the provider (client_secret_post, its registration in ./index.ts). */
+function siteClient(deps: PartnerSiteDeps): RelyingPartyClient {
+  return {
+    clientId: PARTNER_SITE_CLIENT_ID,
+    clientSecret: deps.clientSecret,
+    tokenEndpointAuthMethod: "client_secret_post",
+    redirectUri: partnerSiteRedirectUri(deps.issuer),
+  };
+}
+
 function startSignIn(ctx: KoaContext, deps: PartnerSiteDeps): void {
-  const pending: PendingSignIn = { state: random(), nonce: random(), verifier: random() };
+  const request = authorizationRequest(`${deps.issuer}${ROUTES.authorization}`, siteClient(deps));
+  const pending: PendingAuthorization = { state: request.state, nonce: request.nonce, verifier: request.verifier };
   ctx.cookies.set(AUTH_COOKIE, Buffer.from(JSON.stringify(pending)).toString("base64url"), {
     httpOnly: true,
     secure: true,
@@ -69,76 +80,60 @@ function startSignIn(ctx: KoaContext, deps: PartnerSiteDeps): void {
     maxAge: AUTH_COOKIE_MAX_AGE_MS,
     signed: true,
   });
-  const url = new URL(`${deps.issuer}${ROUTES.authorization}`);
-  url.search = new URLSearchParams({
-    response_type: "code",
-    client_id: PARTNER_SITE_CLIENT_ID,
-    redirect_uri: partnerSiteRedirectUri(deps.issuer),
-    scope: "openid email profile",
-    state: pending.state,
-    nonce: pending.nonce,
-    code_challenge: createHash("sha256").update(pending.verifier).digest("base64url"),
-    code_challenge_method: "S256",
-  }).toString();
   ctx.status = 303;
-  ctx.redirect(url.href);
+  ctx.redirect(request.url);
 }
 
-function readPending(ctx: KoaContext): PendingSignIn | undefined {
+function readPending(ctx: KoaContext): PendingAuthorization | undefined {
   const raw = ctx.cookies.get(AUTH_COOKIE, { signed: true });
   ctx.cookies.set(AUTH_COOKIE, null, { path: PARTNER_SITE_CALLBACK, secure: true, signed: true });
   if (!raw) return undefined;
   try {
-    const value = JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as Partial<PendingSignIn>;
-    return value.state && value.nonce && value.verifier ? (value as PendingSignIn) : undefined;
+    const value = JSON.parse(Buffer.from(raw, "base64url").toString("utf8")) as Partial<PendingAuthorization>;
+    return value.state && value.nonce && value.verifier ? (value as PendingAuthorization) : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** POST to the provider's own token endpoint over HTTPS, trusting its local CA. */
-function exchangeCode(
-  deps: PartnerSiteDeps,
-  code: string,
-  verifier: string,
-): Promise<{ status: number; body: string }> {
-  const { hostname, host } = new URL(deps.issuer);
-  const body = new URLSearchParams({
-    grant_type: "authorization_code",
-    code,
-    redirect_uri: partnerSiteRedirectUri(deps.issuer),
-    code_verifier: verifier,
-    client_id: PARTNER_SITE_CLIENT_ID,
-    client_secret: deps.clientSecret,
-  }).toString();
-  return new Promise((resolve, reject) => {
-    const req = https.request(
-      {
-        host: deps.connectHost,
-        port: deps.port,
-        method: "POST",
-        path: ROUTES.token,
-        ca: deps.ca,
-        // The certificate names the issuer's host; SNI takes names only.
-        servername: isIP(hostname) ? undefined : hostname,
-        headers: {
-          host,
-          "content-type": "application/x-www-form-urlencoded",
-          "content-length": Buffer.byteLength(body),
+/**
+ * The token request to the provider's own endpoint over HTTPS, trusting its local CA and reaching it at connectHost
+ * (the issuer's name may not resolve here).
+ */
+function sendTrustingLocalCa(deps: PartnerSiteDeps): TokenRequestSender {
+  return (url, init) => {
+    const { hostname, host, pathname } = new URL(url);
+    const body = init.body.toString();
+    return new Promise((resolve, reject) => {
+      const req = https.request(
+        {
+          host: deps.connectHost,
+          port: deps.port,
+          method: init.method,
+          path: pathname,
+          ca: deps.ca,
+          // The certificate names the issuer's host; SNI takes names only.
+          servername: isIP(hostname) ? undefined : hostname,
+          headers: {
+            ...init.headers,
+            host,
+            "content-type": "application/x-www-form-urlencoded",
+            "content-length": Buffer.byteLength(body),
+          },
+          timeout: 10_000,
         },
-        timeout: 10_000,
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }));
-        res.on("error", reject);
-      },
-    );
-    req.on("timeout", () => req.destroy(new Error("token request timed out")));
-    req.on("error", reject);
-    req.end(body);
-  });
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => resolve(new Response(Buffer.concat(chunks), { status: res.statusCode ?? 500 })));
+          res.on("error", reject);
+        },
+      );
+      req.on("timeout", () => req.destroy(new Error("token request timed out")));
+      req.on("error", reject);
+      req.end(body);
+    });
+  };
 }
 
 async function callback(ctx: KoaContext, deps: PartnerSiteDeps): Promise<void> {
@@ -152,18 +147,29 @@ async function callback(ctx: KoaContext, deps: PartnerSiteDeps): Promise<void> {
   const code = param("code");
   if (!code) return refused(ctx, "The identity provider sent no authorization code.");
 
-  const token = await exchangeCode(deps, code, pending.verifier);
+  const client = siteClient(deps);
+  const token = await exchangeCode(
+    `${deps.issuer}${ROUTES.token}`,
+    client,
+    code,
+    pending.verifier,
+    sendTrustingLocalCa(deps),
+  );
   if (token.status !== 200) {
     log.warn({ status: token.status }, "partner IdP: partner site code exchange refused");
     return refused(ctx, "The authorization code was not accepted. Please sign in again.");
   }
-  const idToken = (JSON.parse(token.body) as { id_token?: string }).id_token ?? "";
-  const { payload } = await jwtVerify(idToken, createLocalJWKSet({ keys: deps.publicKeys() }), {
+  const keys = createLocalJWKSet({ keys: deps.publicKeys() });
+  const { rules } = await evaluateIdToken(typeof token.tokens.id_token === "string" ? token.tokens.id_token : "", {
     issuer: deps.issuer,
-    audience: PARTNER_SITE_CLIENT_ID,
-    algorithms: ["RS256"],
+    clientId: client.clientId,
+    jwksUri: `${deps.issuer}${ROUTES.jwks}`,
+    nonce: pending.nonce,
+    keyFor: (kid) => keys({ alg: "RS256", kid }) as Promise<CryptoKey>,
   });
-  if (payload.nonce !== pending.nonce) return refused(ctx, "The sign-in response did not match this request.");
+  const failed = rules.filter((r) => !r.ok);
+  if (failed.some((r) => r.id === "nonce")) return refused(ctx, "The sign-in response did not match this request.");
+  if (failed.length) throw new Error(`partner site: the id_token was refused (${failed[0]!.id}: ${failed[0]!.detail})`);
   ctx.status = 303;
   ctx.redirect("/");
 }

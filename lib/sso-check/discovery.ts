@@ -1,4 +1,4 @@
-import { discoveryUrl } from "@/lib/auth/discovery";
+import { discoveryUrl } from "@/lib/auth/relying-party";
 import { endpointProblem, type CheckRun } from "./context";
 import { call, excerpt } from "./http";
 

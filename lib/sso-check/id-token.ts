@@ -1,5 +1,5 @@
 import { importJWK, type JWK } from "jose";
-import { evaluateIdToken, type IdTokenRuleId } from "@/lib/auth/id-token";
+import { evaluateIdToken, type IdTokenRuleId } from "@/lib/auth/relying-party";
 import type { CheckRun } from "./context";
 
 /** The key of the key set the validator fetched, for a token header's kid (none: the set's only RSA key). */

@@ -2,18 +2,26 @@ import { createHash, randomBytes } from "node:crypto";
 import { decode, encode } from "@auth/core/jwt";
 import type { Kysely } from "kysely";
 import { NextResponse, type NextRequest } from "next/server";
-import { evaluateIdToken, type IdTokenRuleId } from "@/lib/auth/id-token";
-import { idpMetadata, type IdpMetadata } from "@/lib/auth/discovery";
-import { expired } from "@/lib/auth/cookies";
-import { idpFetch } from "@/lib/auth/idp-fetch";
-import { errorCode, registeredErrorCode } from "@/lib/auth/oauth-error";
-import { mapAttributes } from "@/lib/auth/profile";
-import { IDPRESPONSE_PATH, registeredRedirectUri } from "@/lib/auth/redirect-uris";
-import { brandSecret } from "@/lib/auth/secret";
-import { poolUsername } from "@/lib/auth/user-pool";
+import {
+  authorizationRequest,
+  evaluateIdToken,
+  exchangeCode,
+  type IdTokenRuleId,
+  idpMetadata,
+  type IdpMetadata,
+  expired,
+  requestUserinfo,
+  errorCode,
+  registeredErrorCode,
+  mapAttributes,
+  IDPRESPONSE_PATH,
+  registeredRedirectUri,
+  brandSecret,
+  poolUsername,
+} from "@/lib/auth/relying-party";
 import { brands, type Brand } from "@/lib/brands";
 import { brandForHost } from "@/lib/brands/context";
-import { requestOrigin } from "@/lib/auth/origin";
+import { requestOrigin } from "@/lib/http/origin";
 import { assertSameOrigin } from "@/lib/http/same-origin";
 import { log } from "@/lib/log";
 import { consumeShared, networkOf } from "@/lib/limits";
@@ -282,42 +290,32 @@ export async function startTest(
     });
     return testRedirect(await saveNew(db, trace), secure, undefined, tester);
   }
+  const request = authorizationRequest(
+    metadata.authorization_endpoint,
+    { clientId: sso.clientId, redirectUri },
+    { prompt: "none" },
+  );
   const pending: Pending = {
     traceId: trace.id,
-    state: random(),
-    nonce: random(),
-    // RFC 7636 §4.1: 43 to 128 characters; 32 random bytes make 43.
-    verifier: randomBytes(32).toString("base64url"),
+    state: request.state,
+    nonce: request.nonce,
+    verifier: request.verifier,
     redirectUri,
-    authorize: [],
+    authorize: authorizeFacts(metadata, request.params),
     startedAt: trace.startedAt,
     tester: trace.tester!,
   };
-  const params: Record<string, string> = {
-    response_type: "code",
-    client_id: sso.clientId,
-    redirect_uri: redirectUri,
-    scope: "openid email profile",
-    prompt: "none",
-    state: pending.state,
-    nonce: pending.nonce,
-    code_challenge: createHash("sha256").update(pending.verifier).digest("base64url"),
-    code_challenge_method: "S256",
-  };
-  pending.authorize = authorizeFacts(metadata, params);
-  const url = new URL(metadata.authorization_endpoint);
-  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
   const sealed = await encode({ token: { ...pending }, secret: brandSecret(brand.id), salt: COOKIE, maxAge: 600 });
   await prune(db);
   await db
     .insertInto("sso_test_traces")
     .values({ id: trace.id, brand_id: brand.id, created_at: trace.startedAt, trace: "", pending: 1 })
     .execute();
-  return testRedirect(url.href, secure, sealed, tester);
+  return testRedirect(request.url, secure, sealed, tester);
 }
 
 /** The pending test of this browser, when the callback answers it (its state). */
-export async function pendingTest(brand: Brand, request: NextRequest): Promise<Pending | undefined> {
+async function pendingTest(brand: Brand, request: NextRequest): Promise<Pending | undefined> {
   const sealed = request.cookies.get(COOKIE)?.value;
   const state = request.nextUrl.searchParams.get("state");
   if (!sealed || !state) return undefined;
@@ -327,10 +325,21 @@ export async function pendingTest(brand: Brand, request: NextRequest): Promise<P
 }
 
 /**
- * The callback of a test (diverted by /oauth2/idpresponse): the IdP's answer, the token exchange as the brand makes
- * it, the id_token decoded and judged rule by rule, UserInfo when needed, the user it would be. Nobody is signed in.
+ * The brand's callback when it answers this browser's test (the test page runs a sign-in of its own through it, which
+ * never signs anyone in); undefined for any other callback.
  */
-export async function finishTest(
+export async function testCallback(request: NextRequest): Promise<NextResponse | undefined> {
+  const brand = brandForHost(request.headers.get("host"));
+  const sso = brands().sso(brand);
+  const pending = sso && (await pendingTest(brand, request));
+  return pending ? finishTest((await store()).db, brand, sso, request, pending) : undefined;
+}
+
+/**
+ * The callback of a test: the IdP's answer, the token exchange as the brand makes it, the id_token decoded and judged
+ * rule by rule, UserInfo when needed, the user it would be. Nobody is signed in.
+ */
+async function finishTest(
   db: Kysely<Database>,
   brand: Brand,
   sso: SsoSettings,
@@ -400,26 +409,15 @@ export async function finishTest(
     });
     return done();
   }
-  const form = new URLSearchParams({
-    grant_type: "authorization_code",
-    code,
-    redirect_uri: pending.redirectUri,
-    code_verifier: pending.verifier,
-  });
-  const headers: Record<string, string> = { accept: "application/json" };
-  if (sso.tokenEndpointAuthMethod === "client_secret_basic") {
-    const enc = (s: string) => encodeURIComponent(s).replace(/%20/g, "+");
-    headers.authorization = `Basic ${Buffer.from(`${enc(sso.clientId)}:${enc(sso.clientSecret)}`).toString("base64")}`;
-  } else {
-    form.set("client_id", sso.clientId);
-    form.set("client_secret", sso.clientSecret);
-  }
-  let tokens: Record<string, unknown> = {};
-  let status = 0;
+  let tokens: Record<string, unknown>;
+  let status: number;
   try {
-    const response = await idpFetch(metadata.token_endpoint, { method: "POST", headers, body: form });
-    status = response.status;
-    tokens = ((await response.json().catch(() => ({}))) ?? {}) as Record<string, unknown>;
+    ({ tokens, status } = await exchangeCode(
+      metadata.token_endpoint,
+      { ...sso, redirectUri: pending.redirectUri },
+      code,
+      pending.verifier,
+    ));
   } catch (e) {
     step({ id: "token", title: "The token exchange", status: "failed", facts: [["problem", (e as Error).message]] });
     return done();
@@ -530,9 +528,9 @@ export async function finishTest(
       hint: "Put email, given_name and family_name in the id_token (spec §4.7 check 7), or offer UserInfo.",
     });
   else {
-    const response = await idpFetch(metadata.userinfo_endpoint, {
-      headers: { authorization: `Bearer ${String(tokens.access_token)}`, accept: "application/json" },
-    }).catch((e: Error) => e);
+    const response = await requestUserinfo(metadata.userinfo_endpoint, String(tokens.access_token)).catch(
+      (e: Error) => e,
+    );
     const info =
       response instanceof Error ? {} : (((await response.json().catch(() => ({}))) ?? {}) as Record<string, unknown>);
     const sameSub = info.sub === claims.sub;

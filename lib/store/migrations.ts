@@ -348,7 +348,7 @@ function migrations(kind: DatabaseKind): Record<string, Migration> {
     },
     "0013_sso_sign_in_yourself": {
       async up(db: Kysely<unknown>) {
-        // The validator's "sign in yourself" runs (lib/sso-check/self-sign*.ts): the partner's browser walks them
+        // The validator's "sign in yourself" runs (lib/onboarding/self-sign*.ts): the partner's browser walks them
         // through several requests, possibly to several instances, so a run lives here, not in a process.
         await db.schema
           .createTable("sso_self_sign_runs")

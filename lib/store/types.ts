@@ -215,7 +215,7 @@ export interface SsoTestTracesTable {
 }
 
 /**
- * A "sign in yourself" run of the sign-on validator (lib/sso-check/self-sign-runs.ts): the partner signs in in their
+ * A "sign in yourself" run of the sign-on validator (lib/onboarding/self-sign-runs.ts): the partner signs in in their
  * own browser, which then walks silent round trips to the brand's callback. Secrets only sealed; kept a day.
  */
 export interface SsoSelfSignRunsTable {

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { SIGN_IN_FORM_PATH } from "@/lib/auth/forms";
+import { SIGN_IN_FORM_PATH } from "@/lib/auth";
 import { brands } from "@/lib/brands";
 import { brandContext } from "@/lib/brands/context";
 import { format, messages } from "@/lib/i18n/messages";

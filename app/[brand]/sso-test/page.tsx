@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { cookies } from "next/headers";
 import { brands } from "@/lib/brands";
 import { brandContext } from "@/lib/brands/context";
-import { loadTrace, TEST_START_PATH, testerCookieOf, type TraceStep } from "@/lib/sso-check/trace";
+import { loadTrace, TEST_START_PATH, testerCookieOf, type TraceStep } from "@/lib/sso-check";
 import { store } from "@/lib/store";
 
 type Props = { params: Promise<{ brand: string }>; searchParams: Promise<{ trace?: string; busy?: string }> };

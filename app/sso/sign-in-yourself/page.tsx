@@ -3,12 +3,16 @@ import { cookies, headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { CheckResults } from "@/app/ops/sso/[brand]/check-results";
 import { brands } from "@/lib/brands";
-import { shownItems } from "@/lib/sso-check/items";
-import { verdict } from "@/lib/sso-check/report";
-import { loadReport } from "@/lib/sso-check/reports";
-import { boundRun, strayNote } from "@/lib/sso-check/self-sign";
-import { LINK_PROBLEMS } from "@/lib/sso-check/self-sign-http";
-import { SELF_SIGN_COOKIE, SELF_SIGN_PATH, type RoundTrip } from "@/lib/sso-check/self-sign-runs";
+import { shownItems, verdict } from "@/lib/sso-check";
+import {
+  loadReport,
+  boundRun,
+  strayNote,
+  LINK_PROBLEMS,
+  SELF_SIGN_COOKIE,
+  SELF_SIGN_PATH,
+  type RoundTrip,
+} from "@/lib/onboarding";
 import { store } from "@/lib/store";
 
 export const dynamic = "force-dynamic";

@@ -1,4 +1,4 @@
-import { signInForm } from "@/lib/auth/forms";
+import { signInForm } from "@/lib/auth";
 import { route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";

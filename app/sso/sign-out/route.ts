@@ -1,4 +1,4 @@
-import { signOutForm } from "@/lib/auth/forms";
+import { signOutForm } from "@/lib/auth";
 import { route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";

@@ -1,3 +1,4 @@
+// The items hold nothing of the server: this client component takes them from their own file.
 import { RESULT_LABEL, type CheckResult, type ShownItem } from "@/lib/sso-check/items";
 
 /**

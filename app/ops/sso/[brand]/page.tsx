@@ -1,13 +1,12 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { idpResponseUris } from "@/lib/auth/redirect-uris";
+import { idpResponseUris } from "@/lib/auth";
 import { brands } from "@/lib/brands";
 import type { SsoEnvironment } from "@/lib/brands/registry";
 import { opsAccess } from "@/lib/ops/session";
-import { onboardingOf, type OnboardingStep } from "@/lib/sso-check/onboarding";
-import { verdict } from "@/lib/sso-check/report";
-import { recentReports } from "@/lib/sso-check/reports";
+import { onboardingOf, type OnboardingStep, recentReports } from "@/lib/onboarding";
+import { verdict } from "@/lib/sso-check";
 import { store } from "@/lib/store";
 import { OpsGate } from "../../gate";
 import { CheckForm, type EnvironmentChoice } from "./check-form";

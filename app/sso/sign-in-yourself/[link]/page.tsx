@@ -2,10 +2,8 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { brands } from "@/lib/brands";
-import { linkStatus } from "@/lib/sso-check/self-sign";
-import { headersOrigin } from "@/lib/auth/origin";
-import { LINK_PROBLEMS } from "@/lib/sso-check/self-sign-http";
-import { SELF_SIGN_PATH } from "@/lib/sso-check/self-sign-runs";
+import { linkStatus, LINK_PROBLEMS, SELF_SIGN_PATH } from "@/lib/onboarding";
+import { headersOrigin } from "@/lib/http/origin";
 import { store } from "@/lib/store";
 
 export const dynamic = "force-dynamic";
@@ -20,7 +18,7 @@ export const metadata: Metadata = {
 type Props = { params: Promise<{ link: string }> };
 
 /**
- * The one-time link an operator handed to a partner (lib/sso-check/self-sign.ts): what will happen, and Start. Looking
+ * The one-time link an operator handed to a partner (lib/onboarding/self-sign.ts): what will happen, and Start. Looking
  * at it changes nothing (a link preview must not use it up); Start is a form of this page.
  */
 export default async function SelfSignLink({ params }: Props) {

@@ -1,7 +1,7 @@
 import { route } from "@/lib/http/route";
-import { nextRoundTripFrom } from "@/lib/sso-check/self-sign-http";
+import { nextRoundTripFrom } from "@/lib/onboarding";
 
 export const dynamic = "force-dynamic";
 
-/** The run page's way to the provider: this browser's pending round trip (lib/sso-check/self-sign.ts). */
+/** The run page's way to the provider: this browser's pending round trip (lib/onboarding/self-sign.ts). */
 export const GET = route(nextRoundTripFrom);

@@ -1,7 +1,7 @@
 import { route } from "@/lib/http/route";
-import { startSelfSignFrom } from "@/lib/sso-check/self-sign-http";
+import { startSelfSignFrom } from "@/lib/onboarding";
 
 export const dynamic = "force-dynamic";
 
-/** The sign-in-yourself link's Start button (a form): binds the run to this browser (lib/sso-check/self-sign.ts). */
+/** The sign-in-yourself link's Start button (a form): binds the run to this browser (lib/onboarding/self-sign.ts). */
 export const POST = route(startSelfSignFrom);

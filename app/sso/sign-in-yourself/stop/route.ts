@@ -1,7 +1,7 @@
 import { route } from "@/lib/http/route";
-import { stopSelfSignFrom } from "@/lib/sso-check/self-sign-http";
+import { stopSelfSignFrom } from "@/lib/onboarding";
 
 export const dynamic = "force-dynamic";
 
-/** The run page's Stop button (a form): ends this browser's run with what it found (lib/sso-check/self-sign.ts). */
+/** The run page's Stop button (a form): ends this browser's run with what it found (lib/onboarding/self-sign.ts). */
 export const POST = route(stopSelfSignFrom);

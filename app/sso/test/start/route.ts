@@ -1,4 +1,4 @@
-import { startTestFrom } from "@/lib/sso-check/trace";
+import { startTestFrom } from "@/lib/sso-check";
 import { route } from "@/lib/http/route";
 
 export const dynamic = "force-dynamic";

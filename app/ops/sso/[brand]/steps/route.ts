@@ -2,8 +2,7 @@ import { readFormBody } from "@/lib/http/body";
 import { AppError } from "@/lib/http/errors";
 import { seeOther } from "@/lib/http/redirect";
 import { operatorRoute } from "@/lib/http/route";
-import { markStep } from "@/lib/sso-check/onboarding";
-import { brandById } from "@/lib/sso-check/operators";
+import { markStep, brandById } from "@/lib/onboarding";
 import { store } from "@/lib/store";
 
 /** POST /ops/sso/{brand}/steps: an operator marks an onboarding step done (step, note) or undoes it (undo=1). */

@@ -1,7 +1,6 @@
 import { NdjsonStream } from "@/lib/http/ndjson";
 import { operatorRoute } from "@/lib/http/route";
-import { brandById } from "@/lib/sso-check/operators";
-import { followRun } from "@/lib/sso-check/self-sign-http";
+import { brandById, followRun } from "@/lib/onboarding";
 import { store } from "@/lib/store";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { SsoEnvironment } from "@/lib/brands/registry";
 import type { Database } from "@/lib/store";
-import type { SsoCheckReport } from "./run";
+import type { SsoCheckReport } from "@/lib/sso-check";
 
 /** Reports kept per brand and environment (the latest ones; older runs add nothing to where a brand stands). */
 const KEPT_PER_ENVIRONMENT = 50;

@@ -5,7 +5,7 @@ import { HttpBrowser } from "@/lib/testing/http-browser";
 import { CHROMIUM } from "@/lib/testing/preflight";
 import { SSO_BRANDS, startSsoApp, type SsoApp } from "@/lib/testing/sso-app";
 import { startTestOp, type TestOp, type TestOpClient } from "@/lib/testing/test-op";
-import { CHECK_ITEMS, type CheckItemId } from "../items";
+import { CHECK_ITEMS, type CheckItemId } from "@/lib/sso-check";
 
 /**
  * "Sign in yourself" end to end in Chromium: an operator (the command, or the operators' route) makes a one-time

@@ -1,17 +1,25 @@
 import type { Kysely } from "kysely";
-import { errorCode } from "@/lib/auth/oauth-error";
+import { errorCode } from "@/lib/auth/relying-party";
 import type { Brand } from "@/lib/brands";
 import { log } from "@/lib/log";
 import type { Database } from "@/lib/store";
-import { CheckRun, type Code } from "./context";
-import { call } from "./http";
-import { checkIdToken } from "./id-token";
-import type { SsoCheckInput } from "./input";
-import { CHECK_ITEMS, isOptional, itemOf, type CheckItemId, type CheckResult } from "./items";
+import {
+  CheckRun,
+  type Code,
+  call,
+  checkIdToken,
+  type SsoCheckInput,
+  CHECK_ITEMS,
+  isOptional,
+  itemOf,
+  type CheckItemId,
+  type CheckResult,
+  type SsoCheckReport,
+  checkTokenExchange,
+  checkTokenRefusals,
+  checkUserinfo,
+} from "@/lib/sso-check";
 import { saveReport } from "./reports";
-import type { SsoCheckReport } from "./run";
-import { checkTokenExchange, checkTokenRefusals } from "./token";
-import { checkUserinfo } from "./userinfo";
 import {
   digest,
   loadRun,

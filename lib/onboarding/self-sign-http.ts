@@ -1,16 +1,14 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Kysely } from "kysely";
 import { NextResponse, type NextRequest } from "next/server";
-import { requestOrigin } from "@/lib/auth/origin";
+import { requestOrigin } from "@/lib/http/origin";
 import type { Brand } from "@/lib/brands";
 import { brandForHost } from "@/lib/brands/context";
 import { readFormBody } from "@/lib/http/body";
 import { assertSameOrigin } from "@/lib/http/same-origin";
 import { store, type Database } from "@/lib/store";
-import { shownItems, type CheckResult, type ShownItem } from "./items";
-import { verdict } from "./report";
+import { shownItems, type CheckResult, type ShownItem, verdict, type SsoCheckReport } from "@/lib/sso-check";
 import { loadReport } from "./reports";
-import type { SsoCheckReport } from "./run";
 import {
   answerRoundTrip,
   boundRun,
@@ -24,7 +22,7 @@ import { linkOf, RUN_TTL_MS, SELF_SIGN_COOKIE, SELF_SIGN_PATH, type SelfSignRun 
 
 /**
  * The partner's side of "sign in yourself" over HTTP (the link's Start button, Stop, the brand callback's diversion),
- * and the operators' live view of a run. Pages and route handlers call these; lib/sso-check/self-sign.ts decides.
+ * and the operators' live view of a run. Pages and route handlers call these; lib/onboarding/self-sign.ts decides.
  */
 
 /** The start form is a link, nothing else. */
@@ -91,7 +89,7 @@ export async function nextRoundTripFrom(request: NextRequest): Promise<NextRespo
  * The run this browser is walking, when the brand's callback is one of its round trips (else the brand's own): while
  * the run goes, every callback this browser brings; after, those whose state the run sent (they show its report).
  */
-export async function pendingSelfSign(brand: Brand, request: NextRequest): Promise<SelfSignRun | undefined> {
+async function pendingSelfSign(brand: Brand, request: NextRequest): Promise<SelfSignRun | undefined> {
   const cookie = request.cookies.get(SELF_SIGN_COOKIE)?.value;
   if (!cookie) return undefined;
   const run = await boundRun((await store()).db, brand.id, cookie);
@@ -101,8 +99,14 @@ export async function pendingSelfSign(brand: Brand, request: NextRequest): Promi
   return ours ? run : undefined;
 }
 
-/** The brand's callback answering a run's round trip: judged, then the run's page (the next round trip, or the report). */
-export async function continueSelfSign(request: NextRequest, run: SelfSignRun): Promise<NextResponse> {
+/**
+ * The brand's callback when it answers a run's round trip (the brand's registered one, whether or not the brand's own
+ * sign-on is in force here; only a browser its cookie binds to a waiting run): judged, then the run's page (the next
+ * round trip, or the report). Undefined for any other callback.
+ */
+export async function selfSignCallback(request: NextRequest): Promise<NextResponse | undefined> {
+  const run = await pendingSelfSign(brandForHost(request.headers.get("host")), request);
+  if (!run) return undefined;
   await answerRoundTrip((await store()).db, run, request.nextUrl.searchParams);
   return toRunPage();
 }

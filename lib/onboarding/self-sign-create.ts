@@ -1,19 +1,22 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Kysely } from "kysely";
-import { idpResponseUris } from "@/lib/auth/redirect-uris";
+import { idpResponseUris } from "@/lib/auth/relying-party";
 import type { Brand } from "@/lib/brands";
 import { AppError } from "@/lib/http/errors";
 import { log } from "@/lib/log";
 import type { Database } from "@/lib/store";
-import { checkAuthorizeInBrowser, checkAuthorizeRefusals } from "./authorize";
-import { CheckRun } from "./context";
-import { checkDiscovery } from "./discovery";
-import type { SsoCheckInput } from "./input";
-import type { CheckItemId } from "./items";
-import { checkJwks } from "./jwks";
+import {
+  checkAuthorizeInBrowser,
+  checkAuthorizeRefusals,
+  CheckRun,
+  checkDiscovery,
+  type SsoCheckInput,
+  type CheckItemId,
+  checkJwks,
+  type SsoCheckReport,
+} from "@/lib/sso-check";
 import { checkFromForm, exclusively, type OperatorsCheck } from "./operators";
 import { saveReport } from "./reports";
-import type { SsoCheckReport } from "./run";
 import { planOf, reportOf } from "./self-sign";
 import {
   insertRun,
@@ -27,7 +30,7 @@ import {
 } from "./self-sign-runs";
 
 /**
- * An operator makes a "sign in yourself" run (lib/sso-check/self-sign.ts): the checks that need no session run on
+ * An operator makes a "sign in yourself" run (lib/onboarding/self-sign.ts): the checks that need no session run on
  * the server, then the one-time link for the partner.
  */
 

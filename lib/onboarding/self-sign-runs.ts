@@ -1,12 +1,10 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { decode, encode } from "@auth/core/jwt";
 import type { Kysely } from "kysely";
-import { brandSecret } from "@/lib/auth/secret";
+import { brandSecret } from "@/lib/auth/relying-party";
 import type { SsoEnvironment } from "@/lib/brands/registry";
 import type { Database } from "@/lib/store";
-import type { Code } from "./context";
-import type { SsoCheckInput } from "./input";
-import type { CheckResult } from "./items";
+import type { Code, SsoCheckInput, CheckResult } from "@/lib/sso-check";
 
 /**
  * A "sign in yourself" run as the store keeps it (several instances may serve one partner's browser: nothing of a

@@ -4,7 +4,7 @@ import { BrandRegistry } from "@/lib/brands/registry";
 import { openTestStore, STORE_KINDS, type TestStore } from "@/lib/testing/store";
 import { markStep, onboardingOf } from "../onboarding";
 import { latestConfiguredReport, loadReport, recentReports, saveReport } from "../reports";
-import type { SsoCheckReport } from "../run";
+import type { SsoCheckReport } from "@/lib/sso-check";
 
 /**
  * A brand's onboarding in spec §4.7's order, on both stores: what the registry gives, what the validator's reports

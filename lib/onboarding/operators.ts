@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { Kysely } from "kysely";
 import { z } from "zod";
-import { idpResponseUris } from "@/lib/auth/redirect-uris";
+import { idpResponseUris } from "@/lib/auth/relying-party";
 import { brands, type Brand } from "@/lib/brands";
 import type { SsoEnvironment } from "@/lib/brands/registry";
 import { config } from "@/lib/config";
@@ -9,13 +9,20 @@ import { AppError } from "@/lib/http/errors";
 import { isLoopbackHost } from "@/lib/http/outbound";
 import { log } from "@/lib/log";
 import { holdLease, type Database } from "@/lib/store";
-import type { SsoCheckInput } from "./input";
-import { shownItems, type CheckResult, type ShownItem } from "./items";
-import { verdict } from "./report";
+import {
+  type SsoCheckInput,
+  shownItems,
+  type CheckResult,
+  type ShownItem,
+  verdict,
+  MAX_SELECTOR_LENGTH,
+  parseStepSelectors,
+  selectorProblem,
+  runSsoCheck,
+  type SsoCheckReport,
+  trustLocalCa,
+} from "@/lib/sso-check";
 import { saveReport } from "./reports";
-import { MAX_SELECTOR_LENGTH, parseStepSelectors, selectorProblem } from "./selectors";
-import { runSsoCheck, type SsoCheckReport } from "./run";
-import { trustLocalCa } from "./trust";
 
 /** The operators' form is a few KB at most (a URL, ids, secrets, selectors). */
 export const MAX_CHECK_FORM_BYTES = 16 * 1024;
@@ -39,7 +46,7 @@ const selector = text(MAX_SELECTOR_LENGTH).superRefine((s, ctx) => {
   if (problem) ctx.addIssue({ code: "custom", message: problem });
 });
 
-/** The operators' form (lib/sso-check/operators.ts): what the command's flags say, as form fields. */
+/** The operators' form (lib/onboarding/operators.ts): what the command's flags say, as form fields. */
 const formSchema = z.object({
   environment: z.enum(["staging", "production"], { message: "must be staging or production" }),
   credentials: z.enum(["configured", "entered"], { message: "must be configured or entered" }).default("configured"),
