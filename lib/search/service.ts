@@ -1,5 +1,4 @@
-import type { Kysely } from "kysely";
-import { store, type Database } from "@/lib/store";
+import { store, type Store } from "@/lib/store";
 import { log } from "@/lib/log";
 import { observeCatalogBuild } from "@/lib/metrics";
 import { processShared } from "@/lib/runtime/shared";
@@ -7,46 +6,83 @@ import { servingSnapshot } from "@/lib/places/service";
 import type { PlacesView } from "@/lib/places/nearby";
 import { isHotelId } from "@/lib/content/hotel-id";
 import { localizedText, oneLine } from "@/lib/hotels/html";
-import { HotelCatalog, type CatalogHotel } from "./catalog";
+import { HotelCatalog } from "./catalog";
+import { HotelTable, HotelTableBuilder } from "./hotel-table";
 
 /** The name as plain text (a supplier's markup dropped, as the hotel page shows it). */
 const plainName = (name: string | null) => (name === null ? undefined : localizedText({ en: name }, "en"));
 
-const flag = (v: number | null) => (v === null ? null : v === 1);
+const flag = (v: number | string | boolean | null) => (v === null ? null : v === 1 || v === true || v === "1");
 
-/** The published hotels' columns the catalog needs (records stay in the store). */
-export async function catalogHotels(db: Kysely<Database>): Promise<CatalogHotel[]> {
-  const rows = await db
-    .selectFrom("hotels")
-    .select([
-      "id",
-      "name",
-      "city",
-      "country_code",
-      "latitude",
-      "longitude",
-      "property_type",
-      "is_pet_friendly",
-      "is_vr",
-    ])
-    .where("removed_at", "is", null)
-    .execute();
-  // Only ids a page can be found by (a run published before the id rule may have stored others): search results,
-  // suggestions and the assistant endpoint never list a hotel whose page would not open.
-  return rows
-    .filter((r) => isHotelId(r.id))
-    .map((r) => ({
-      id: r.id,
-      name: plainName(r.name) ?? r.id,
-      // Plain text, as the hotel page shows it (a supplier's markup dropped).
-      city: oneLine(r.city) ?? null,
-      country: r.country_code,
-      lat: Number(r.latitude),
-      lon: Number(r.longitude),
-      propertyType: r.property_type,
-      petFriendly: flag(r.is_pet_friendly),
-      vacationRental: flag(r.is_vr),
-    }));
+/** Rows read per query: a million hotels in 20 queries, each batch's objects gone before the next. */
+const BATCH = 50_000;
+
+type CatalogRow = [
+  id: string,
+  name: string | null,
+  city: string | null,
+  country: string,
+  lat: number | string,
+  lon: number | string,
+  type: string | null,
+  pets: number | boolean | null,
+  vr: number | boolean | null,
+];
+
+/**
+ * The published hotels' rows the catalog needs, in the byte order of their ids, a batch at a time (keyset pages: a
+ * million rows are never objects at once). PostgreSQL orders by the "C" collation, which its catalog index has.
+ */
+async function* catalogRows(s: Store): AsyncGenerator<CatalogRow[]> {
+  const columns = "id, name, city, country_code, latitude, longitude, property_type, is_pet_friendly, is_vr";
+  let after = "";
+  for (;;) {
+    let rows: CatalogRow[];
+    if (s.sqlite) {
+      // Not "removed_at IS NULL": SQLite would then walk the removed_at index and sort every batch.
+      rows = s.sqlite
+        .prepare(
+          `SELECT ${columns} FROM hotels WHERE id > ? AND coalesce(removed_at, '') = '' ORDER BY id LIMIT ${BATCH}`,
+        )
+        .raw()
+        .all(after) as CatalogRow[];
+    } else {
+      const { rows: found } = await s.pool!.query<CatalogRow>({
+        text: `SELECT ${columns} FROM hotels WHERE removed_at IS NULL AND id COLLATE "C" > $1 ORDER BY id COLLATE "C" LIMIT ${BATCH}`,
+        values: [after],
+        rowMode: "array",
+      });
+      rows = found;
+    }
+    if (rows.length === 0) return;
+    yield rows;
+    after = rows[rows.length - 1]![0];
+  }
+}
+
+/** The published hotels as catalog columns. */
+export async function catalogTable(s: Store): Promise<HotelTable> {
+  const builder = new HotelTableBuilder();
+  for await (const rows of catalogRows(s)) {
+    for (const [id, name, city, country, lat, lon, type, pets, vr] of rows) {
+      // Only ids a page can be found by (a run published before the id rule may have stored others): search results,
+      // suggestions and the assistant endpoint never list a hotel whose page would not open.
+      if (!isHotelId(id)) continue;
+      builder.add({
+        id,
+        name: plainName(name) ?? id,
+        // Plain text, as the hotel page shows it (a supplier's markup dropped).
+        city: oneLine(city) ?? null,
+        country,
+        lat: Number(lat),
+        lon: Number(lon),
+        propertyType: type,
+        petFriendly: flag(pets),
+        vacationRental: flag(vr),
+      });
+    }
+  }
+  return builder.finish();
 }
 
 const state = processShared("catalog", () => ({
@@ -58,7 +94,7 @@ const state = processShared("catalog", () => ({
 
 async function build(view: PlacesView, publishedRunId: number | null): Promise<HotelCatalog> {
   const started = performance.now();
-  const catalog = new HotelCatalog(view, await catalogHotels((await store()).db));
+  const catalog = new HotelCatalog(view, await catalogTable(await store()));
   const ms = performance.now() - started;
   observeCatalogBuild(ms / 1000, catalog.size);
   log.info({ hotels: catalog.size, recountId: view.recountId, publishedRunId, ms: Math.round(ms) }, "catalog built");

@@ -372,6 +372,14 @@ function migrations(kind: DatabaseKind): Record<string, Migration> {
           .execute();
       },
     },
+    "0014_catalog_order": {
+      async up(db: Kysely<unknown>) {
+        // The serving catalog reads the published hotels in pages, in the byte order of their ids whatever the
+        // database's collation (lib/search/service.ts); SQLite's primary key is in that order already.
+        if (kind === "postgres")
+          await sql`CREATE INDEX hotels_catalog_order ON hotels (id COLLATE "C") WHERE removed_at IS NULL`.execute(db);
+      },
+    },
   };
 }
 
