@@ -1,4 +1,5 @@
 import type KDBush from "kdbush";
+import { sortableKm, sortRows } from "@/lib/columns";
 import type { Gazetteer } from "./gazetteer";
 import { boxAround, columnIndex, columnsWithin, distanceKm, meridianKm, pointIndex } from "./geo";
 import type { Place } from "./types";
@@ -113,7 +114,7 @@ export class PlaceMembers {
     return this.places.length;
   }
 
-  /** The place's hotels (a view into rows, not a copy), undefined when it has none. */
+  /** The place's hotels nearest its centre first (a view into rows, not a copy), undefined when it has none. */
   get(placeId: string): Int32Array | undefined {
     const k = this.index.get(placeId);
     return k === undefined ? undefined : this.rows.subarray(this.offsets[k]!, this.offsets[k + 1]!);
@@ -127,7 +128,7 @@ export class PlaceMembers {
 
 /**
  * The hotels (indices into `hotels`) each place counts, by the rules above: the brand sites' search results of a
- * place are exactly the hotels its hotelsCnt counted. Each place's hotels are in row order.
+ * place are exactly the hotels its hotelsCnt counted. Each place's hotels are nearest its centre first.
  */
 export function placeHotels(gazetteer: Gazetteer, hotels: readonly HotelPoint[] | HotelColumns): PlaceMembers {
   const places: Place[] = [];
@@ -156,8 +157,13 @@ export function placeHotels(gazetteer: Gazetteer, hotels: readonly HotelPoint[] 
   const next = offsets.slice(0, places.length);
   const rows = new Int32Array(n / 2);
   for (let j = 0; j < n; j += 2) rows[next[pairs[j]!]!++] = pairs[j + 1]!;
-  // The radius rules visit places one by one after the hotels: sort each place's slice back into row order.
-  for (let k = 0; k < places.length; k++) rows.subarray(offsets[k]!, offsets[k + 1]!).sort();
+  // Each place's hotels nearest its centre first (equally near ones in row order): the order its results list them.
+  const { lat, lon } = asColumns(hotels);
+  places.forEach((place, k) => {
+    const slice = rows.subarray(offsets[k]!, offsets[k + 1]!);
+    const km = (row: number) => distanceKm(place.lat, place.lon, lat[row]!, lon[row]!);
+    slice.set(sortRows(slice, (row) => sortableKm(km(row)), km));
+  });
   return new PlaceMembers(places, offsets, rows);
 }
 

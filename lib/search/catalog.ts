@@ -7,6 +7,7 @@ import { placeName, type Place } from "@/lib/places/types";
 import { allowedEdits, prefixDistance } from "./fuzzy";
 import { HotelTable, type CatalogHotel } from "./hotel-table";
 import { WordIndex } from "./word-index";
+import { runBetweenRequests, runNow, sortInSlices, sortRows } from "@/lib/columns";
 
 export type { CatalogHotel } from "./hotel-table";
 
@@ -126,51 +127,28 @@ export const IATA_NEAREST_KM = 50;
 
 const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
 
-/**
- * A sort of rows by a number each (a rank, or a distance), ties in row order, as one native sort of doubles: a
- * non-negative integer key above, the position below. A comparator over a country's 300 000 hotels took about ten
- * times as long. Where the key is a rounded distance, `exact` sorts the (rare) rows whose keys are equal.
- */
-const POSITION_BITS = 24;
-const POSITION = 2 ** POSITION_BITS;
-
-function sortRows(rows: ArrayLike<number>, key: (row: number) => number, exact?: (row: number) => number): Int32Array {
-  const n = rows.length;
-  const out = new Int32Array(n);
-  const fine = exact ?? key;
-  if (n >= POSITION) {
-    // Beyond 16 million hotels in one place: the comparator, slower but the same order.
-    out.set(Array.from(rows));
-    return out.sort((a, b) => fine(a) - fine(b) || a - b);
-  }
-  const keys = new Float64Array(n);
-  for (let j = 0; j < n; j++) keys[j] = key(rows[j]!) * POSITION + j;
-  keys.sort();
-  for (let j = 0; j < n; j++) out[j] = rows[keys[j]! % POSITION]!;
-  if (exact) {
-    for (let run = 0, j = 1; j <= n; j++) {
-      if (j < n && Math.floor(keys[j]! / POSITION) === Math.floor(keys[run]! / POSITION)) continue;
-      if (j - run > 1) out.subarray(run, j).sort((a, b) => exact(a) - exact(b) || a - b);
-      run = j;
-    }
-  }
-  return out;
-}
-
-/** A distance as a sort key: whole sixteenths of a metre (below 2^29 for any two points on Earth). */
-const sortableKm = (km: number) => Math.round(km * 16_000);
+/** The name order of the search pages: the collator's (letters as a traveller reads them, "Hotel 9" before "Hotel 10"). */
+const byName = (names: (row: number) => string) => (a: number, b: number) =>
+  collator.compare(names(a), names(b)) || a - b;
 
 /**
- * Each row's place in the name order of all hotels: the collator's order of the names (letters as a traveller reads
- * them, "Hotel 9" before "Hotel 10"), then the id. Sorted once; a place's order is then a sort of these integers.
+ * Each row's place in the name order of all hotels (then row, that is id, order), sorted once in slices; a place's
+ * name order is then a sort of these integers.
  */
-function nameRanks(table: HotelTable): Int32Array {
-  const names = Array.from({ length: table.size }, (_, i) => table.name(i));
+function* nameRanks(table: HotelTable): Generator<void, Int32Array> {
+  const names: string[] = new Array<string>(table.size);
+  for (let row = 0; row < table.size; row++) {
+    names[row] = table.name(row);
+    if (row % 50_000 === 49_999) yield;
+  }
   const order = new Int32Array(table.size);
-  for (let i = 0; i < order.length; i++) order[i] = i;
-  order.sort((a, b) => collator.compare(names[a]!, names[b]!) || a - b);
+  for (let row = 0; row < order.length; row++) order[row] = row;
+  const sorted = yield* sortInSlices(
+    order,
+    byName((row) => names[row]!),
+  );
   const rank = new Int32Array(table.size);
-  order.forEach((row, r) => (rank[row] = r));
+  sorted.forEach((row, r) => (rank[row] = r));
   return rank;
 }
 
@@ -179,7 +157,7 @@ function nameRanks(table: HotelTable): Int32Array {
  * (its hotelsCnt; then its population, then its id keep one town's hotels together), each town's nearest its centre
  * first; hotels in no city or town last, in id order.
  */
-function popularityRanks(table: HotelTable, members: PlaceMembers, byDistance: Int32Array): Int32Array {
+function popularityRanks(table: HotelTable, members: PlaceMembers): Int32Array {
   const home = new Int32Array(table.size).fill(-1);
   const homeCount = new Int32Array(table.size);
   members.places.forEach((place, k) => {
@@ -206,7 +184,7 @@ function popularityRanks(table: HotelTable, members: PlaceMembers, byDistance: I
   for (const { k } of towns) {
     // The place's hotels are already nearest first: keep those it is home to.
     for (let j = members.offsets[k]!; j < members.offsets[k + 1]!; j++) {
-      const row = byDistance[j]!;
+      const row = members.rows[j]!;
       if (home[row] === k) rank[row] = r++;
     }
   }
@@ -297,10 +275,10 @@ interface PlaceCache {
  */
 export class HotelCatalog {
   readonly table: HotelTable;
-  /** Each place's hotels nearest its centre first (the slices of members.rows, re-sorted). */
+  /** Each place's hotels nearest its centre first. */
   private readonly members: PlaceMembers;
-  private readonly byDistance: Int32Array;
-  private readonly nameRank: Int32Array;
+  /** Undefined until complete(): a place's name order is then sorted by the collator on request. */
+  private nameRank?: Int32Array;
   private readonly popularityRank: Int32Array;
   private readonly placeNames: Keyed[] = [];
   private words?: WordIndex;
@@ -319,31 +297,24 @@ export class HotelCatalog {
   constructor(
     readonly view: PlacesView,
     hotels: HotelTable | readonly CatalogHotel[],
-    /** false: the hotel name suggestions' index is built when buildSuggestions() is called (a large catalog's last step). */
-    suggestions = true,
+    opts: {
+      /** The places' hotels as the recount found them for the same rows (else the count rules run here). */
+      members?: PlaceMembers;
+      /** false: the name order and the hotel suggestions wait for complete() (a large catalog serves before them). */
+      complete?: boolean;
+    } = {},
   ) {
-    let mark = performance.now();
+    let mark = process.cpuUsage();
     const lap = (phase: string) => {
-      const now = performance.now();
-      this.timings[phase] = Math.round(now - mark);
-      mark = now;
+      const used = process.cpuUsage(mark);
+      this.timings[phase] = Math.round((used.user + used.system) / 1000);
+      mark = process.cpuUsage();
     };
     this.table = hotels instanceof HotelTable ? hotels : HotelTable.from(hotels);
     const table = this.table;
-    this.members = placeHotels(view.gazetteer, table);
+    this.members = opts.members ?? placeHotels(view.gazetteer, table);
     lap("members");
-    const { places, offsets, rows } = this.members;
-    this.byDistance = new Int32Array(rows.length);
-    places.forEach((place, k) => {
-      const slice = rows.subarray(offsets[k]!, offsets[k + 1]!);
-      const km = (row: number) => distanceKm(place.lat, place.lon, table.lat[row]!, table.lon[row]!);
-      const sorted = sortRows(slice, (row) => sortableKm(km(row)), km);
-      this.byDistance.set(sorted, offsets[k]!);
-    });
-    lap("distances");
-    this.nameRank = nameRanks(table);
-    lap("names");
-    this.popularityRank = popularityRanks(table, this.members, this.byDistance);
+    this.popularityRank = popularityRanks(table, this.members);
     lap("popularity");
     this.cacheRows = Math.max(200_000, table.size);
     view.listed.forEach((p, i) => {
@@ -352,14 +323,20 @@ export class HotelCatalog {
     });
     this.placeNames.sort(byKey);
     lap("placeNames");
-    if (suggestions) this.buildSuggestions();
+    if (opts.complete !== false) {
+      this.nameRank = runNow(nameRanks(table));
+      this.words = runNow(WordIndex.buildInSlices(table.size, (row) => table.name(row)));
+      lap("names");
+    }
   }
 
-  /** Builds the hotel name suggestions' index (until then, suggestions list places only). */
-  buildSuggestions(): void {
-    const started = performance.now();
-    this.words ??= WordIndex.build(this.table.size, (row) => this.table.name(row));
-    this.timings.suggestions = Math.round(performance.now() - started);
+  /** Builds the name order and the hotel suggestions' index in slices, answering requests between them. */
+  async complete(): Promise<void> {
+    const started = process.cpuUsage();
+    this.nameRank ??= await runBetweenRequests(nameRanks(this.table));
+    this.words ??= await runBetweenRequests(WordIndex.buildInSlices(this.table.size, (row) => this.table.name(row)));
+    const used = process.cpuUsage(started);
+    this.timings.names = Math.round((used.user + used.system) / 1000);
   }
 
   get size(): number {
@@ -371,8 +348,7 @@ export class HotelCatalog {
     return (
       this.table.byteLength +
       this.members.rows.byteLength +
-      this.byDistance.byteLength +
-      this.nameRank.byteLength +
+      (this.nameRank?.byteLength ?? 0) +
       this.popularityRank.byteLength +
       (this.words?.byteLength ?? 0)
     );
@@ -390,14 +366,8 @@ export class HotelCatalog {
     const sort = filters.sort ?? defaultSort(place);
     const rows = this.members.get(placeId);
     if (!rows) return { place, ...this.select([], place, { ...filters, sort }) };
-    const order = sort === "distance" ? this.nearestFirst(placeId) : this.ordered(placeId, rows, sort);
+    const order = sort === "distance" ? rows : this.ordered(placeId, rows, sort);
     return { place, ...this.slice(order, place, { ...filters, sort }, this.placeFacets(placeId, rows)) };
-  }
-
-  private nearestFirst(placeId: string): Int32Array {
-    const rows = this.members.get(placeId)!;
-    const start = rows.byteOffset / Int32Array.BYTES_PER_ELEMENT;
-    return this.byDistance.subarray(start, start + rows.length);
   }
 
   /** The place's cache entry, marked as the most recently used. */
@@ -426,7 +396,14 @@ export class HotelCatalog {
     const known = this.cached(placeId)[key];
     if (known) return known;
     const rank = sort === "name" ? this.nameRank : this.popularityRank;
+    if (!rank) return this.keep(placeId, key, Int32Array.from(rows).sort(this.byNameNow(rows)));
     return this.keep(placeId, key, sortRows(rows, (row) => rank[row]!));
+  }
+
+  /** The name order before complete(): the collator over the rows' names, decoded once. */
+  private byNameNow(rows: ArrayLike<number>): (a: number, b: number) => number {
+    const names = new Map(Array.from(rows, (row) => [row, this.table.name(row)]));
+    return byName((row) => names.get(row)!);
   }
 
   private placeFacets(placeId: string, rows: Int32Array): PlaceFacets {
@@ -506,8 +483,14 @@ export class HotelCatalog {
     }
     // Around a point there are no towns to rank: "popular" is nearest first, as "distance" is.
     const sort = filters.sort === "name" ? "name" : "distance";
+    const rank = this.nameRank;
+    const names = sort === "name" && !rank ? this.byNameNow(matching.map((m) => m.row)) : undefined;
     matching.sort(
-      sort === "name" ? (a, b) => this.nameRank[a.row]! - this.nameRank[b.row]! : (a, b) => a.km - b.km || a.row - b.row,
+      sort === "distance"
+        ? (a, b) => a.km - b.km || a.row - b.row
+        : rank
+          ? (a, b) => rank[a.row]! - rank[b.row]!
+          : (a, b) => names!(a.row, b.row),
     );
     const size = filters.pageSize ?? PAGE_SIZE;
     const pages = Math.max(1, Math.ceil(matching.length / size));
@@ -564,7 +547,7 @@ export class HotelCatalog {
     return {
       places: out.slice(0, limit.places),
       hotels: [...rows]
-        .sort((a, b) => this.nameRank[a]! - this.nameRank[b]!)
+        .sort((a, b) => this.nameRank![a]! - this.nameRank![b]!)
         .slice(0, limit.hotels)
         .map((row) => this.table.hotel(row)),
     };

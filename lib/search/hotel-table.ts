@@ -5,6 +5,8 @@
  * millions of hotels and start in seconds.
  */
 
+import { GrowingArray, PackedStrings, PackedStringsBuilder } from "@/lib/columns";
+
 /** What the search pages need of a published hotel (the record itself stays in the store). */
 export interface CatalogHotel {
   id: string;
@@ -16,107 +18,6 @@ export interface CatalogHotel {
   propertyType: string | null;
   petFriendly: boolean | null;
   vacationRental: boolean | null;
-}
-
-/** Strings in one UTF-8 buffer, string i ending at ends[i]: no object, header or UTF-16 copy per string. */
-export class PackedStrings {
-  constructor(
-    readonly bytes: Buffer,
-    readonly ends: Uint32Array,
-  ) {}
-
-  get length(): number {
-    return this.ends.length;
-  }
-
-  start(i: number): number {
-    return i === 0 ? 0 : this.ends[i - 1]!;
-  }
-
-  get(i: number): string {
-    return this.bytes.toString("utf8", this.start(i), this.ends[i]);
-  }
-
-  /** Index of the string equal to `value` when the strings are in byte order (binary search), else -1. */
-  find(value: string): number {
-    const key = Buffer.from(value, "utf8");
-    let lo = 0;
-    let hi = this.ends.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >>> 1;
-      const c = this.bytes.compare(key, 0, key.length, this.start(mid), this.ends[mid]);
-      if (c === 0) return mid;
-      if (c < 0) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return -1;
-  }
-
-  get byteLength(): number {
-    return this.bytes.length + this.ends.byteLength;
-  }
-}
-
-/** Appends strings to a growing buffer; finish() copies them into buffers of their exact size. */
-export class PackedStringsBuilder {
-  private bytes = Buffer.allocUnsafeSlow(1 << 16);
-  private used = 0;
-  private readonly ends = new GrowingArray(Uint32Array);
-
-  get length(): number {
-    return this.ends.length;
-  }
-
-  /** Appends the string, followed by `terminator` bytes (0 or 1: the suggestion index ends each name with a 0). */
-  push(value: string, terminator = false): void {
-    const need = this.used + value.length * 3 + 1;
-    if (need > this.bytes.length) {
-      const grown = Buffer.allocUnsafeSlow(Math.max(need, this.bytes.length * 2));
-      this.bytes.copy(grown, 0, 0, this.used);
-      this.bytes = grown;
-    }
-    this.used += this.bytes.write(value, this.used, "utf8");
-    if (terminator) this.bytes[this.used++] = 0;
-    this.ends.push(this.used);
-  }
-
-  finish(): PackedStrings {
-    const bytes = Buffer.allocUnsafeSlow(this.used);
-    this.bytes.copy(bytes, 0, 0, this.used);
-    this.bytes = Buffer.alloc(0);
-    return new PackedStrings(bytes, this.ends.finish());
-  }
-}
-
-type TypedArray = Uint8Array | Int8Array | Uint16Array | Int16Array | Uint32Array | Int32Array | Float64Array;
-type TypedArrayClass<T extends TypedArray> = { new (length: number): T };
-
-/** A typed array that grows by doubling while rows arrive; finish() trims it to its length. */
-export class GrowingArray<T extends TypedArray> {
-  private data: T;
-  length = 0;
-
-  constructor(
-    private readonly kind: TypedArrayClass<T>,
-    capacity = 1024,
-  ) {
-    this.data = new kind(Math.max(16, capacity));
-  }
-
-  push(value: number): void {
-    if (this.length === this.data.length) {
-      const grown = new this.kind(this.data.length * 2);
-      grown.set(this.data as never);
-      this.data = grown;
-    }
-    this.data[this.length++] = value;
-  }
-
-  finish(): T {
-    const out = this.length === this.data.length ? this.data : (this.data.slice(0, this.length) as T);
-    this.data = new this.kind(0);
-    return out;
-  }
 }
 
 /** A column of few distinct strings (countries, cities, property types): a code per row, each string once. */

@@ -1,4 +1,5 @@
-import { store, type Store } from "@/lib/store";
+import type { Kysely } from "kysely";
+import { publishedHotelPages, store, type Database } from "@/lib/store";
 import { log } from "@/lib/log";
 import { observeCatalogBuild } from "@/lib/metrics";
 import { processShared } from "@/lib/runtime/shared";
@@ -8,77 +9,50 @@ import { isHotelId } from "@/lib/content/hotel-id";
 import { localizedText, oneLine } from "@/lib/hotels/html";
 import { HotelCatalog } from "./catalog";
 import { HotelTable, HotelTableBuilder } from "./hotel-table";
+import { digestOf } from "@/lib/columns";
+import { loadPlaceMembers } from "@/lib/places/store";
 
 /** The name as plain text (a supplier's markup dropped, as the hotel page shows it). */
 const plainName = (name: string | null) => (name === null ? undefined : localizedText({ en: name }, "en"));
 
-const flag = (v: number | string | boolean | null) => (v === null ? null : v === 1 || v === true || v === "1");
-
-/** Rows read per query: a million hotels in 20 queries, each batch's objects gone before the next. */
-const BATCH = 50_000;
-
-type CatalogRow = [
-  id: string,
-  name: string | null,
-  city: string | null,
-  country: string,
-  lat: number | string,
-  lon: number | string,
-  type: string | null,
-  pets: number | boolean | null,
-  vr: number | boolean | null,
-];
+const flag = (v: number | null) => (v === null ? null : v === 1);
 
 /**
- * The published hotels' rows the catalog needs, in the byte order of their ids, a batch at a time (keyset pages: a
- * million rows are never objects at once). PostgreSQL orders by the "C" collation, which its catalog index has.
+ * Rows read per query: small enough that each page's row objects die young (50 000-row pages left tens of MB in
+ * the old generation at a million hotels, and the collector's time with them).
  */
-async function* catalogRows(s: Store): AsyncGenerator<CatalogRow[]> {
-  const columns = "id, name, city, country_code, latitude, longitude, property_type, is_pet_friendly, is_vr";
-  let after = "";
-  for (;;) {
-    let rows: CatalogRow[];
-    if (s.sqlite) {
-      // Not "removed_at IS NULL": SQLite would then walk the removed_at index and sort every batch.
-      rows = s.sqlite
-        .prepare(
-          `SELECT ${columns} FROM hotels WHERE id > ? AND coalesce(removed_at, '') = '' ORDER BY id LIMIT ${BATCH}`,
-        )
-        .raw()
-        .all(after) as CatalogRow[];
-    } else {
-      const { rows: found } = await s.pool!.query<CatalogRow>({
-        text: `SELECT ${columns} FROM hotels WHERE removed_at IS NULL AND id COLLATE "C" > $1 ORDER BY id COLLATE "C" LIMIT ${BATCH}`,
-        values: [after],
-        rowMode: "array",
-      });
-      rows = found;
-    }
-    if (rows.length === 0) return;
-    yield rows;
-    after = rows[rows.length - 1]![0];
-  }
-}
+const PAGE = 10_000;
 
 /** The published hotels as catalog columns. */
-export async function catalogTable(s: Store): Promise<HotelTable> {
+export async function catalogTable(db: Kysely<Database>): Promise<HotelTable> {
   const builder = new HotelTableBuilder();
-  for await (const rows of catalogRows(s)) {
-    for (const [id, name, city, country, lat, lon, type, pets, vr] of rows) {
+  const columns = [
+    "name",
+    "city",
+    "country_code",
+    "latitude",
+    "longitude",
+    "property_type",
+    "is_pet_friendly",
+    "is_vr",
+  ] as const;
+  for await (const rows of publishedHotelPages(db, columns, PAGE)) {
+    for (const r of rows) {
+      const id = r.id;
       // Only ids a page can be found by (a run published before the id rule may have stored others): search results,
       // suggestions and the assistant endpoint never list a hotel whose page would not open.
       if (!isHotelId(id)) continue;
       builder.add({
         id,
-        name: plainName(name) ?? id,
+        name: plainName(r.name) ?? id,
         // Plain text, as the hotel page shows it (a supplier's markup dropped).
-        city: oneLine(city) ?? null,
-        country,
-        lat: Number(lat),
-        lon: Number(lon),
-        propertyType: type,
-        petFriendly: flag(pets),
-        vacationRental: flag(vr),
+        city: oneLine(r.city) ?? null,
+        country: r.country_code,
+        lat: Number(r.latitude),
+        lon: Number(r.longitude),
+        propertyType: r.property_type,
+        petFriendly: flag(r.is_pet_friendly),
+        vacationRental: flag(r.is_vr),
       });
     }
   }
@@ -92,12 +66,40 @@ const state = processShared("catalog", () => ({
   seq: 0,
 }));
 
+/**
+ * From this many hotels on, the name order and the hotel suggestions are built after the catalog starts serving,
+ * a slice at a time between requests (seconds at a million): until then a place's name order is sorted on request and
+ * the destination box suggests places only. Below it they are part of the build.
+ */
+const FINISH_LATER_FROM = 100_000;
+
 async function build(view: PlacesView, publishedRunId: number | null): Promise<HotelCatalog> {
   const started = performance.now();
-  const catalog = new HotelCatalog(view, await catalogTable(await store()));
+  const { db } = await store();
+  const table = await catalogTable(db);
+  const loaded = performance.now();
+  // The recount's members, when it numbered the same hotels: the count rules are not applied again here.
+  const members = await loadPlaceMembers(db, view.gazetteer, view.recountId, digestOf(table.ids));
+  const later = table.size >= FINISH_LATER_FROM;
+  const catalog = new HotelCatalog(view, table, { members, complete: !later });
   const ms = performance.now() - started;
   observeCatalogBuild(ms / 1000, catalog.size);
-  log.info({ hotels: catalog.size, recountId: view.recountId, publishedRunId, ms: Math.round(ms) }, "catalog built");
+  const facts = {
+    hotels: catalog.size,
+    recountId: view.recountId,
+    publishedRunId,
+    membersSaved: members !== undefined,
+    readMs: Math.round(loaded - started),
+    cpuMs: catalog.timings,
+    ms: Math.round(ms),
+  };
+  log.info(facts, "catalog built");
+  if (later) {
+    void catalog.complete().then(
+      () => log.info({ hotels: catalog.size, cpuMs: catalog.timings }, "catalog name order and suggestions built"),
+      (e: unknown) => log.warn({ err: (e as Error).message }, "catalog name order and suggestions failed"),
+    );
+  }
   return catalog;
 }
 

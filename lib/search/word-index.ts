@@ -1,47 +1,5 @@
 import { foldName } from "@/lib/locale";
-import { GrowingArray, PackedStringsBuilder } from "./hotel-table";
-
-/** 2^29: a sort key packs three bytes of text above an entry's position (29 bits) in one exact double. */
-const SLOT = 2 ** 29;
-
-/**
- * Sorts `starts` (offsets into `bytes`, each the start of a text that runs to a 0 byte) by the bytes from there on,
- * equal texts keeping their order: a most-significant-first radix sort, three bytes per pass, each pass one native
- * sort of doubles. Comparing a million names' texts with a comparator took seconds; this takes a fraction of that.
- */
-export function sortTexts(bytes: Uint8Array, starts: Uint32Array): void {
-  const keys = new Float64Array(starts.length);
-  const moved = new Uint32Array(starts.length);
-  const stack: number[] = [0, starts.length, 0];
-  while (stack.length > 0) {
-    const depth = stack.pop()!;
-    const hi = stack.pop()!;
-    const lo = stack.pop()!;
-    const n = hi - lo;
-    if (n < 2) continue;
-    const k = keys.subarray(0, n);
-    for (let j = 0; j < n; j++) {
-      const at = starts[lo + j]! + depth;
-      const b0 = bytes[at]!;
-      const b1 = b0 === 0 ? 0 : bytes[at + 1]!;
-      const b2 = b1 === 0 ? 0 : bytes[at + 2]!;
-      k[j] = ((b0 << 16) | (b1 << 8) | b2) * SLOT + j;
-    }
-    k.sort();
-    for (let j = 0; j < n; j++) moved[j] = starts[lo + (k[j]! % SLOT)]!;
-    starts.set(moved.subarray(0, n), lo);
-    // Runs of the same three bytes go on to the next three, unless their text ended there (then they are equal).
-    let run = 0;
-    let runKey = Math.floor(k[0]! / SLOT);
-    for (let j = 1; j <= n; j++) {
-      const key = j === n ? -1 : Math.floor(k[j]! / SLOT);
-      if (key === runKey) continue;
-      if (j - run > 1 && (runKey & 0xff) !== 0) stack.push(lo + run, lo + j, depth + 3);
-      run = j;
-      runKey = key;
-    }
-  }
-}
+import { GrowingArray, PackedStringsBuilder, runNow, sortTextsInSlices } from "@/lib/columns";
 
 /**
  * Every word start of every hotel name, folded (foldName) and in byte order: the destination box's hotel
@@ -56,8 +14,16 @@ export class WordIndex {
   ) {}
 
   static build(count: number, name: (row: number) => string): WordIndex {
+    return runNow(WordIndex.buildInSlices(count, name));
+  }
+
+  /** build, yielding between slices (runBetweenRequests). */
+  static *buildInSlices(count: number, name: (row: number) => string): Generator<void, WordIndex> {
     const folded = new PackedStringsBuilder();
-    for (let i = 0; i < count; i++) folded.push(foldName(name(i)), true);
+    for (let i = 0; i < count; i++) {
+      folded.push(foldName(name(i)), true);
+      if (i % 20_000 === 19_999) yield;
+    }
     const { bytes, ends } = folded.finish();
     const starts = new GrowingArray(Uint32Array, count * 3);
     // foldName leaves single spaces between words and none at either end.
@@ -72,7 +38,7 @@ export class WordIndex {
       }
     }
     const sorted = starts.finish();
-    sortTexts(bytes, sorted);
+    yield* sortTextsInSlices(bytes, sorted);
     return new WordIndex(bytes, ends, sorted);
   }
 
