@@ -105,7 +105,6 @@ export class GrowingArray<T extends TypedArray> {
   }
 }
 
-
 /** A digest of the strings and their boundaries: two processes that read the same rows get the same one. */
 export function digestOf(strings: PackedStrings): string {
   return createHash("sha256")
@@ -175,7 +174,11 @@ export function* sortTextsInSlices(bytes: Uint8Array, starts: Uint32Array, slice
 const POSITION_BITS = 24;
 const POSITION = 2 ** POSITION_BITS;
 
-export function sortRows(rows: ArrayLike<number>, key: (row: number) => number, exact?: (row: number) => number): Int32Array {
+export function sortRows(
+  rows: ArrayLike<number>,
+  key: (row: number) => number,
+  exact?: (row: number) => number,
+): Int32Array {
   const n = rows.length;
   const out = new Int32Array(n);
   const fine = exact ?? key;
@@ -200,7 +203,6 @@ export function sortRows(rows: ArrayLike<number>, key: (row: number) => number, 
 
 /** A distance as a sort key: whole sixteenths of a metre (below 2^29 for any two points on Earth). */
 export const sortableKm = (km: number) => Math.round(km * 16_000);
-
 
 /** Runs a build made of slices (a generator that yields between them) to its end at once. */
 export function runNow<T>(steps: Generator<void, T>): T {

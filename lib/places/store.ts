@@ -139,11 +139,7 @@ export async function loadPlaceMembers(
   idsDigest: string,
 ): Promise<PlaceMembers | undefined> {
   if (recountId === null) return undefined;
-  const row = await db
-    .selectFrom("catalog_members")
-    .selectAll()
-    .where("recount_id", "=", recountId)
-    .executeTakeFirst();
+  const row = await db.selectFrom("catalog_members").selectAll().where("recount_id", "=", recountId).executeTakeFirst();
   if (!row || row.ids_digest !== idsDigest) return undefined;
   const places = (JSON.parse(row.places) as string[]).map((id) => gazetteer.get(id));
   if (places.some((p) => p === undefined)) return undefined;

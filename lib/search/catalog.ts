@@ -175,9 +175,7 @@ function popularityRanks(table: HotelTable, members: PlaceMembers): Int32Array {
     .map((k) => ({ k, place: members.places[k]!, count: members.offsets[k + 1]! - members.offsets[k]! }))
     .sort(
       (a, b) =>
-        b.count - a.count ||
-        b.place.population - a.place.population ||
-        (a.place.placeId < b.place.placeId ? -1 : 1),
+        b.count - a.count || b.place.population - a.place.population || (a.place.placeId < b.place.placeId ? -1 : 1),
     );
   const rank = new Int32Array(table.size);
   let r = 0;
@@ -397,7 +395,11 @@ export class HotelCatalog {
     if (known) return known;
     const rank = sort === "name" ? this.nameRank : this.popularityRank;
     if (!rank) return this.keep(placeId, key, Int32Array.from(rows).sort(this.byNameNow(rows)));
-    return this.keep(placeId, key, sortRows(rows, (row) => rank[row]!));
+    return this.keep(
+      placeId,
+      key,
+      sortRows(rows, (row) => rank[row]!),
+    );
   }
 
   /** The name order before complete(): the collator over the rows' names, decoded once. */

@@ -1,16 +1,19 @@
 import { foldName } from "@/lib/locale";
 import { GrowingArray, PackedStringsBuilder, runNow, sortTextsInSlices } from "@/lib/columns";
 
+/** Words of a name indexed: the first 32 (a word's number takes 5 bits of an entry). */
+const WORDS = 32;
+
 /**
  * Every word start of every hotel name, folded (foldName) and in byte order: the destination box's hotel
- * suggestions by any word's prefix ("grand hotel paris" is found by "gr", "ho" and "pa"). One buffer of folded names
- * and an offset per word: about 40 bytes per hotel, where a sorted array of key strings took about 300.
+ * suggestions by any word's prefix ("grand hotel paris" is found by "gr", "ho" and "pa"). An entry is a row and a
+ * word's number (row × 32 + word) in one 32-bit integer: 4 bytes per word, about 25 per hotel. The folded names are
+ * needed only to sort the entries; a lookup folds the few names its binary search compares.
  */
 export class WordIndex {
   private constructor(
-    private readonly bytes: Buffer,
-    private readonly nameEnds: Uint32Array,
-    private readonly starts: Uint32Array,
+    private readonly entries: Uint32Array,
+    private readonly name: (row: number) => string,
   ) {}
 
   static build(count: number, name: (row: number) => string): WordIndex {
@@ -24,62 +27,79 @@ export class WordIndex {
       folded.push(foldName(name(i)), true);
       if (i % 20_000 === 19_999) yield;
     }
-    const { bytes, ends } = folded.finish();
+    const { bytes } = folded.finish();
     const starts = new GrowingArray(Uint32Array, count * 3);
     // foldName leaves single spaces between words and none at either end.
+    let row = 0;
+    let word = 0;
     let wordStart = true;
+    const codes = new GrowingArray(Uint32Array, count * 3);
     for (let at = 0; at < bytes.length; at++) {
       const c = bytes[at]!;
-      if (c === 0) wordStart = true;
-      else if (c === 0x20) wordStart = true;
+      if (c === 0) {
+        row++;
+        word = 0;
+        wordStart = true;
+      } else if (c === 0x20) wordStart = true;
       else if (wordStart) {
-        starts.push(at);
+        if (word < WORDS) {
+          starts.push(at);
+          codes.push(row * WORDS + word);
+        }
+        word++;
         wordStart = false;
       }
     }
     const sorted = starts.finish();
+    const code = codes.finish();
+    // The starts are increasing, so a start's code is found by binary search once they are sorted.
+    const original = sorted.slice();
     yield* sortTextsInSlices(bytes, sorted);
-    return new WordIndex(bytes, ends, sorted);
+    const entries = new Uint32Array(sorted.length);
+    for (let i = 0; i < sorted.length; i++) {
+      let lo = 0;
+      let hi = original.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (original[mid]! < sorted[i]!) lo = mid + 1;
+        else hi = mid;
+      }
+      entries[i] = code[lo]!;
+    }
+    return new WordIndex(entries, name);
   }
 
   get byteLength(): number {
-    return this.bytes.length + this.nameEnds.byteLength + this.starts.byteLength;
+    return this.entries.byteLength;
   }
 
-  /** <0, 0 or >0 as the text at `at`, cut to the prefix's length, sorts before, equals or after the prefix. */
-  private compare(at: number, prefix: Uint8Array): number {
-    for (let j = 0; j < prefix.length; j++) {
-      const c = this.bytes[at + j]!;
-      if (c !== prefix[j]) return c === 0 ? -1 : c - prefix[j]!;
-    }
-    return 0;
+  /** The folded text of an entry's name from its word on. */
+  private text(entry: number): string {
+    const folded = foldName(this.name(Math.floor(entry / WORDS)));
+    let at = 0;
+    for (let word = entry % WORDS; word > 0; word--) at = folded.indexOf(" ", at) + 1;
+    return folded.slice(at);
   }
 
-  /** The row whose folded name holds byte `at`. */
-  private row(at: number): number {
+  /** Rows with a word starting with the folded text, at most `scan` of its words, in the words' order. */
+  *prefixed(folded: string, scan: number): Generator<number> {
+    const prefix = Buffer.from(folded, "utf8");
+    // The entries are in the byte order of their texts: compare bytes, as the sort did.
+    const cut = (entry: number) => Buffer.from(this.text(entry), "utf8").subarray(0, prefix.length);
+    const first = this.bound((entry) => Buffer.compare(cut(entry), prefix) < 0);
+    const end = this.bound((entry) => Buffer.compare(cut(entry), prefix) <= 0);
+    for (let i = first; i < Math.min(end, first + scan); i++) yield Math.floor(this.entries[i]! / WORDS);
+  }
+
+  /** The first entry for which `before` is false (the entries where it holds come first). */
+  private bound(before: (entry: number) => boolean): number {
     let lo = 0;
-    let hi = this.nameEnds.length - 1;
+    let hi = this.entries.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (this.nameEnds[mid]! <= at) lo = mid + 1;
+      if (before(this.entries[mid]!)) lo = mid + 1;
       else hi = mid;
     }
     return lo;
-  }
-
-  /** Rows with a word starting with the folded text, at most `scan` words looked at, in the words' order. */
-  *prefixed(folded: string, scan: number): Generator<number> {
-    const prefix = Buffer.from(folded, "utf8");
-    let lo = 0;
-    let hi = this.starts.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.compare(this.starts[mid]!, prefix) < 0) lo = mid + 1;
-      else hi = mid;
-    }
-    for (let i = lo, n = 0; i < this.starts.length && n < scan; i++, n++) {
-      if (this.compare(this.starts[i]!, prefix) !== 0) return;
-      yield this.row(this.starts[i]!);
-    }
   }
 }

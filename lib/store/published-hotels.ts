@@ -15,7 +15,7 @@ export async function* publishedHotelPages<C extends keyof HotelsTable & string>
 ): AsyncGenerator<Pick<HotelsTable, C | "id">[]> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
   const id = postgres ? sql<string>`id collate "C"` : sql<string>`id`;
-  for (let after = ""; ; ) {
+  for (let after = ""; ;) {
     const rows = (await db
       .selectFrom("hotels")
       .select(["id", ...columns] as C[])
