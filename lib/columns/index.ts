@@ -48,31 +48,54 @@ export class PackedStringsBuilder {
   private bytes = Buffer.allocUnsafeSlow(1 << 16);
   private used = 0;
   private readonly ends = new GrowingArray(Uint32Array);
+  /** Strings not yet written: written a batch at a time (one write per thousand strings, not one each). */
+  private pending: string[] = [];
+  private pendingBytes = 0;
 
   get length(): number {
     return this.ends.length;
   }
 
-  /** Appends the string, followed by `terminator` bytes (0 or 1: the suggestion index ends each name with a 0). */
+  /** Appends the string, followed by a 0 byte when `terminator` (the texts sortTexts sorts end so). */
   push(value: string, terminator = false): void {
-    const need = this.used + value.length * 3 + 1;
+    let text = terminator ? `${value}\0` : value;
+    if (NOT_ASCII.test(text)) {
+      // As UTF-8 writes a lone surrogate (U+FFFD), before joining: two halves in a row would join into one character.
+      text = text.replace(LONE_SURROGATES, "\ufffd");
+      this.pendingBytes += Buffer.byteLength(text);
+    } else {
+      // ASCII (most ids and names): a byte per character, without asking Buffer.
+      this.pendingBytes += text.length;
+    }
+    this.pending.push(text);
+    this.ends.push(this.used + this.pendingBytes);
+    if (this.pending.length === 1024) this.flush();
+  }
+
+  private flush(): void {
+    if (this.pending.length === 0) return;
+    const need = this.used + this.pendingBytes;
     if (need > this.bytes.length) {
       const grown = Buffer.allocUnsafeSlow(Math.max(need, this.bytes.length * 2));
       this.bytes.copy(grown, 0, 0, this.used);
       this.bytes = grown;
     }
-    this.used += this.bytes.write(value, this.used, "utf8");
-    if (terminator) this.bytes[this.used++] = 0;
-    this.ends.push(this.used);
+    this.used += this.bytes.write(this.pending.join(""), this.used, "utf8");
+    this.pending = [];
+    this.pendingBytes = 0;
   }
 
   finish(): PackedStrings {
+    this.flush();
     const bytes = Buffer.allocUnsafeSlow(this.used);
     this.bytes.copy(bytes, 0, 0, this.used);
     this.bytes = Buffer.alloc(0);
     return new PackedStrings(bytes, this.ends.finish());
   }
 }
+
+const NOT_ASCII = /[^\x00-\x7f]/;
+const LONE_SURROGATES = /\p{Surrogate}/gu;
 
 type TypedArray = Uint8Array | Int8Array | Uint16Array | Int16Array | Uint32Array | Int32Array | Float64Array;
 type TypedArrayClass<T extends TypedArray> = { new (length: number): T };

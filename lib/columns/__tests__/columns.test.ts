@@ -24,6 +24,11 @@ describe("PackedStrings", () => {
     );
   });
 
+  it("keeps every string apart, lone surrogates included (written as U+FFFD, as UTF-8 writes them)", () => {
+    const strings = packed(["a\ud800", "\udc00b", "é", "", "漢字"]);
+    expect([0, 1, 2, 3, 4].map((i) => strings.get(i))).toEqual(["a\ufffd", "\ufffdb", "é", "", "漢字"]);
+  });
+
   it("digests the strings and their boundaries: the same strings give the same digest, split otherwise another", () => {
     expect(digestOf(packed(["ab", "c"]))).toBe(digestOf(packed(["ab", "c"])));
     expect(digestOf(packed(["ab", "c"]))).not.toBe(digestOf(packed(["a", "bc"])));
