@@ -144,7 +144,7 @@ export async function loadPlaceMembers(
   const places = (JSON.parse(row.places) as string[]).map((id) => gazetteer.get(id));
   if (places.some((p) => p === undefined)) return undefined;
   // Copied into fresh arrays: the row's buffer may not be aligned for 4-byte views.
-  const data = Buffer.from(row.data);
+  const data = row.data;
   const offsets = new Uint32Array(places.length + 1);
   new Uint8Array(offsets.buffer).set(data.subarray(0, offsets.byteLength));
   const rows = new Int32Array((data.length - offsets.byteLength) / 4);
