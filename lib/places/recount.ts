@@ -1,9 +1,10 @@
 import type { Kysely } from "kysely";
-import type { Database } from "@/lib/store";
+import { publishedHotelPages, type Database } from "@/lib/store";
+import { digestOf, GrowingArray, PackedStringsBuilder } from "@/lib/columns";
 import type { Logger } from "@/lib/log";
 import { processShared } from "@/lib/runtime/shared";
 import { Gazetteer } from "./gazetteer";
-import { countHotels, type HotelColumns } from "./hotel-counts";
+import { placeHotels, type HotelColumns } from "./hotel-counts";
 import { bundledPlaces } from "./sources/bundled";
 import { importedPlaces, importsStamp, saveHotelCounts } from "./store";
 import type { Place } from "./types";
@@ -33,59 +34,36 @@ export async function loadGazetteer(db: Kysely<Database>): Promise<Gazetteer> {
 const PAGE = 10_000;
 
 /**
- * The published hotels as columns (coordinates in typed arrays, countries as indices), read a page at a time by id.
- * The recount holds the sync lock, so the count read first stays right; the arrays grow should it not. Each page is
- * read along the primary key and removed hotels are passed over here: with `removed_at is null` in the query SQLite
- * chose the removed_at index and sorted every active hotel again for each page (19 s at a million in 10 000-row pages).
+ * The published hotels as columns (coordinates in typed arrays, countries as indices), in the order every serving
+ * catalog reads them (publishedHotelPages), with the digest of their ids that tells a catalog it numbers its rows
+ * the same way.
  */
-export async function hotelColumns(db: Kysely<Database>, page = PAGE): Promise<HotelColumns> {
+export async function hotelColumns(db: Kysely<Database>, page = PAGE): Promise<HotelColumns & { idsDigest: string }> {
   if (!Number.isInteger(page) || page < 1)
     throw new RangeError(`hotelColumns: a page holds at least one row (${page})`);
-  const { n } = await db
-    .selectFrom("hotels")
-    .where("removed_at", "is", null)
-    .select((eb) => eb.fn.countAll<number>().as("n"))
-    .executeTakeFirstOrThrow();
-  let lat = new Float64Array(Number(n));
-  let lon = new Float64Array(Number(n));
-  let countryOf = new Uint16Array(Number(n));
+  const lat = new GrowingArray(Float64Array);
+  const lon = new GrowingArray(Float64Array);
+  const countryOf = new GrowingArray(Uint16Array);
+  const ids = new PackedStringsBuilder();
   const countries: string[] = [];
   const countryIndex = new Map<string, number>();
-  let size = 0;
-  for (let after = ""; ;) {
-    const rows = await db
-      .selectFrom("hotels")
-      .select(["id", "latitude", "longitude", "country_code", "removed_at"])
-      .where("id", ">", after)
-      .orderBy("id")
-      .limit(page)
-      .execute();
-    const published = rows.reduce((k, r) => (r.removed_at === null ? k + 1 : k), 0);
-    if (size + published > lat.length) {
-      const grow = <T extends Float64Array | Uint16Array>(a: T, make: (n: number) => T): T => {
-        const b = make(Math.max(size + published, lat.length * 2));
-        b.set(a);
-        return b;
-      };
-      [lat, lon, countryOf] = [
-        grow(lat, (k) => new Float64Array(k)),
-        grow(lon, (k) => new Float64Array(k)),
-        grow(countryOf, (k) => new Uint16Array(k)),
-      ];
-    }
+  for await (const rows of publishedHotelPages(db, ["latitude", "longitude", "country_code"], page)) {
     for (const r of rows) {
-      if (r.removed_at !== null) continue;
       let c = countryIndex.get(r.country_code);
       if (c === undefined) countryIndex.set(r.country_code, (c = countries.push(r.country_code) - 1));
-      lat[size] = Number(r.latitude);
-      lon[size] = Number(r.longitude);
-      countryOf[size++] = c;
+      ids.push(r.id);
+      lat.push(Number(r.latitude));
+      lon.push(Number(r.longitude));
+      countryOf.push(c);
     }
-    if (rows.length < page) {
-      return { lat: lat.subarray(0, size), lon: lon.subarray(0, size), country: (i) => countries[countryOf[i]!]! };
-    }
-    after = rows[rows.length - 1]!.id;
   }
+  const codes = countryOf.finish();
+  return {
+    lat: lat.finish(),
+    lon: lon.finish(),
+    country: (i) => countries[codes[i]!]!,
+    idsDigest: digestOf(ids.finish()),
+  };
 }
 
 export interface RecountResult {
@@ -113,16 +91,17 @@ export async function recountHotels(
   const started = performance.now();
   const gazetteer = opts.gazetteer ?? (await loadGazetteer(db));
   const hotels = await hotelColumns(db);
-  const counts = countHotels(gazetteer, hotels);
+  const members = placeHotels(gazetteer, hotels);
   const durationMs = performance.now() - started;
   await opts.beforeSave?.();
-  const recountId = await saveHotelCounts(db, counts, {
+  const recountId = await saveHotelCounts(db, members, {
     runId: opts.runId,
     hotels: hotels.lat.length,
+    idsDigest: hotels.idsDigest,
     durationMs,
     confirm: opts.confirm,
   });
-  const result = { recountId, hotels: hotels.lat.length, places: counts.size, durationMs: Math.round(durationMs) };
+  const result = { recountId, hotels: hotels.lat.length, places: members.size, durationMs: Math.round(durationMs) };
   opts.log?.info({ runId: opts.runId, ...result }, "hotel counts of places recomputed");
   return result;
 }

@@ -2,6 +2,8 @@ import type { Kysely } from "kysely";
 import type { Database } from "@/lib/store";
 import type { Language } from "@/lib/locale";
 import type { Place, PlaceCategory } from "./types";
+import type { Gazetteer } from "./gazetteer";
+import { PlaceMembers } from "./hotel-counts";
 
 type Db = Kysely<Database>;
 
@@ -74,14 +76,24 @@ export async function loadHotelCounts(db: Db): Promise<Map<string, number>> {
 /** Replaces every count in one transaction and records the recount; readers see the old counts or the new ones. */
 export async function saveHotelCounts(
   db: Db,
-  counts: Map<string, number>,
-  info: { runId: number | null; hotels: number; durationMs: number; confirm?: (trx: Db) => Promise<void> },
+  members: PlaceMembers,
+  info: {
+    runId: number | null;
+    hotels: number;
+    /** The digest of the ids the members' rows number (hotelColumns). */
+    idsDigest: string;
+    durationMs: number;
+    confirm?: (trx: Db) => Promise<void>;
+  },
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
     // First, under the sync lock: a holder that was taken over (paused past the stale time) saves nothing.
     await info.confirm?.(trx);
     await trx.deleteFrom("place_hotel_counts").execute();
-    const rows = [...counts].map(([place_id, hotels_cnt]) => ({ place_id, hotels_cnt }));
+    const rows = members.places.map((p, k) => ({
+      place_id: p.placeId,
+      hotels_cnt: members.offsets[k + 1]! - members.offsets[k]!,
+    }));
     for (let i = 0; i < rows.length; i += 1000) {
       await trx
         .insertInto("place_hotel_counts")
@@ -99,6 +111,43 @@ export async function saveHotelCounts(
       })
       .returning("id")
       .executeTakeFirstOrThrow();
+    // Only the latest recount's members are read (by every serving catalog): the others go.
+    await trx.deleteFrom("catalog_members").execute();
+    await trx
+      .insertInto("catalog_members")
+      .values({
+        recount_id: recount.id,
+        ids_digest: info.idsDigest,
+        places: JSON.stringify(members.places.map((p) => p.placeId)),
+        data: Buffer.concat([bytesOf(members.offsets), bytesOf(members.rows)]),
+      })
+      .execute();
     return recount.id;
   });
+}
+
+const bytesOf = (a: Uint32Array | Int32Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
+
+/**
+ * The members a recount saved, when they number the rows the caller read (the same ids digest), else undefined (an
+ * older recount, or hotels published since: the caller applies the count rules itself).
+ */
+export async function loadPlaceMembers(
+  db: Db,
+  gazetteer: Gazetteer,
+  recountId: number | null,
+  idsDigest: string,
+): Promise<PlaceMembers | undefined> {
+  if (recountId === null) return undefined;
+  const row = await db.selectFrom("catalog_members").selectAll().where("recount_id", "=", recountId).executeTakeFirst();
+  if (!row || row.ids_digest !== idsDigest) return undefined;
+  const places = (JSON.parse(row.places) as string[]).map((id) => gazetteer.get(id));
+  if (places.some((p) => p === undefined)) return undefined;
+  // Copied into fresh arrays: the row's buffer may not be aligned for 4-byte views.
+  const data = row.data;
+  const offsets = new Uint32Array(places.length + 1);
+  new Uint8Array(offsets.buffer).set(data.subarray(0, offsets.byteLength));
+  const rows = new Int32Array((data.length - offsets.byteLength) / 4);
+  new Uint8Array(rows.buffer).set(data.subarray(offsets.byteLength));
+  return new PlaceMembers(places as Place[], offsets, rows);
 }

@@ -1,23 +1,15 @@
 import { foldName, type Language } from "@/lib/locale";
 import type KDBush from "kdbush";
-import { distanceKm, pointIndex, pointsWithin } from "@/lib/places/geo";
-import { placeHotels } from "@/lib/places/hotel-counts";
+import { columnIndex, columnsWithin, distanceKm } from "@/lib/places/geo";
+import { placeHotels, type PlaceMembers } from "@/lib/places/hotel-counts";
 import type { PlacesView } from "@/lib/places/nearby";
 import { placeName, type Place } from "@/lib/places/types";
 import { allowedEdits, prefixDistance } from "./fuzzy";
+import { HotelTable, type CatalogHotel } from "./hotel-table";
+import { WordIndex } from "./word-index";
+import { runBetweenRequests, runNow, sortInSlices, sortRows } from "@/lib/columns";
 
-/** What the search pages need of a published hotel, held in memory (the record itself stays in the store). */
-export interface CatalogHotel {
-  id: string;
-  name: string;
-  city: string | null;
-  country: string;
-  lat: number;
-  lon: number;
-  propertyType: string | null;
-  petFriendly: boolean | null;
-  vacationRental: boolean | null;
-}
+export type { CatalogHotel } from "./hotel-table";
 
 export const SORTS = ["distance", "name", "popular"] as const;
 export type Sort = (typeof SORTS)[number];
@@ -135,24 +127,67 @@ export const IATA_NEAREST_KM = 50;
 
 const collator = new Intl.Collator("en", { sensitivity: "base", numeric: true });
 
-/** The name order of the search pages: the collator's, then the id. */
-const byName = (a: CatalogHotel, b: CatalogHotel) => collator.compare(a.name, b.name) || a.id.localeCompare(b.id);
+/** The name order of the search pages: the collator's (letters as a traveller reads them, "Hotel 9" before "Hotel 10"). */
+const byName = (names: (row: number) => string) => (a: number, b: number) =>
+  collator.compare(names(a), names(b)) || a - b;
 
-/** Each hotel's place in the name order of all hotels (sorted once; a place's order is then a sort of integers). */
-function nameRanks(hotels: readonly CatalogHotel[]): Int32Array {
-  const order = hotels.map((_, i) => i).sort((a, b) => byName(hotels[a]!, hotels[b]!));
-  const rank = new Int32Array(hotels.length);
-  order.forEach((hotel, r) => (rank[hotel] = r));
+/**
+ * Each row's place in the name order of all hotels (then row, that is id, order), sorted once in slices; a place's
+ * name order is then a sort of these integers.
+ */
+function* nameRanks(table: HotelTable): Generator<void, Int32Array> {
+  const names: string[] = new Array<string>(table.size);
+  for (let row = 0; row < table.size; row++) {
+    names[row] = table.name(row);
+    if (row % 50_000 === 49_999) yield;
+  }
+  const order = new Int32Array(table.size);
+  for (let row = 0; row < order.length; row++) order[row] = row;
+  const sorted = yield* sortInSlices(
+    order,
+    byName((row) => names[row]!),
+  );
+  const rank = new Int32Array(table.size);
+  sorted.forEach((row, r) => (rank[row] = r));
   return rank;
 }
 
-interface PlaceOrders {
-  byDistance: Int32Array;
-  byName: Int32Array;
-  byPopularity: Int32Array;
-  propertyTypes: { type: string; count: number }[];
-  petFriendly: number;
-  vacationRental: number;
+/**
+ * Each row's place in the popularity order of all hotels: the hotels of the city or town with the most hotels first
+ * (its hotelsCnt; then its population, then its id keep one town's hotels together), each town's nearest its centre
+ * first; hotels in no city or town last, in id order.
+ */
+function popularityRanks(table: HotelTable, members: PlaceMembers): Int32Array {
+  const home = new Int32Array(table.size).fill(-1);
+  const homeCount = new Int32Array(table.size);
+  members.places.forEach((place, k) => {
+    if (place.category !== "city" && place.category !== "townVillage") return;
+    const rows = members.get(place.placeId)!;
+    for (const i of rows) {
+      // The count rules put a hotel in one city or town at most; should two claim it, the busier one keeps it.
+      if (home[i]! >= 0 && homeCount[i]! >= rows.length) continue;
+      home[i] = k;
+      homeCount[i] = rows.length;
+    }
+  });
+  const towns = [...new Set(home)]
+    .filter((k) => k >= 0)
+    .map((k) => ({ k, place: members.places[k]!, count: members.offsets[k + 1]! - members.offsets[k]! }))
+    .sort(
+      (a, b) =>
+        b.count - a.count || b.place.population - a.place.population || (a.place.placeId < b.place.placeId ? -1 : 1),
+    );
+  const rank = new Int32Array(table.size);
+  let r = 0;
+  for (const { k } of towns) {
+    // The place's hotels are already nearest first: keep those it is home to.
+    for (let j = members.offsets[k]!; j < members.offsets[k + 1]!; j++) {
+      const row = members.rows[j]!;
+      if (home[row] === k) rank[row] = r++;
+    }
+  }
+  for (let row = 0; row < table.size; row++) if (home[row] === -1) rank[row] = r++;
+  return rank;
 }
 
 function typeList(types: Map<string, number>): { type: string; count: number }[] {
@@ -161,190 +196,238 @@ function typeList(types: Map<string, number>): { type: string; count: number }[]
     .sort((a, b) => b.count - a.count || a.type.localeCompare(b.type));
 }
 
-/**
- * Each hotel's place in the popularity order of all hotels: the hotels of the city or town with the most hotels
- * first (its hotelsCnt; then its population, then its id keep one town's hotels together), each town's nearest its
- * centre first; hotels in no city or town last, by id.
- */
-function popularityRanks(
-  hotels: readonly CatalogHotel[],
-  members: ReadonlyMap<string, number[]>,
-  view: PlacesView,
-): Int32Array {
-  const home: (Place | undefined)[] = new Array(hotels.length);
-  const homeCount = new Int32Array(hotels.length);
-  const homeKm = new Float64Array(hotels.length);
-  for (const [placeId, list] of members) {
-    const place = view.gazetteer.get(placeId);
-    if (!place || (place.category !== "city" && place.category !== "townVillage")) continue;
-    const count = list.length;
-    for (const i of list) {
-      // The count rules put a hotel in one city or town at most; should two claim it, the busier one keeps it.
-      if (home[i] && homeCount[i]! >= count) continue;
-      home[i] = place;
-      homeCount[i] = count;
-      homeKm[i] = distanceKm(place.lat, place.lon, hotels[i]!.lat, hotels[i]!.lon);
-    }
-  }
-  const order = hotels
-    .map((_, i) => i)
-    .sort((a, b) => {
-      const pa = home[a];
-      const pb = home[b];
-      if (pa !== pb) {
-        if (!pa || !pb) return pa ? -1 : 1;
-        return homeCount[b]! - homeCount[a]! || pb.population - pa.population || (pa.placeId < pb.placeId ? -1 : 1);
-      }
-      return homeKm[a]! - homeKm[b]! || (hotels[a]!.id < hotels[b]!.id ? -1 : hotels[a]!.id > hotels[b]!.id ? 1 : 0);
-    });
-  const rank = new Int32Array(hotels.length);
-  order.forEach((hotel, r) => (rank[hotel] = r));
-  return rank;
-}
-
-/** A place's hotels nearest its centre first, by name and by popularity, its property types and flag counts. */
-function placeOrders(
-  place: Place,
-  members: readonly number[],
-  hotels: readonly CatalogHotel[],
-  rank: Int32Array,
-  popularity: Int32Array,
-): PlaceOrders {
-  const km = new Map<number, number>();
-  const types = new Map<string, number>();
-  let petFriendly = 0;
-  let vacationRental = 0;
-  for (const i of members) {
-    const h = hotels[i]!;
-    km.set(i, distanceKm(place.lat, place.lon, h.lat, h.lon));
-    if (h.propertyType) types.set(h.propertyType, (types.get(h.propertyType) ?? 0) + 1);
-    if (h.petFriendly === true) petFriendly++;
-    if (h.vacationRental === true) vacationRental++;
-  }
-  const byDistance = Int32Array.from(members).sort(
-    (a, b) => km.get(a)! - km.get(b)! || hotels[a]!.id.localeCompare(hotels[b]!.id),
-  );
-  const byNameOrder = Int32Array.from(members).sort((a, b) => rank[a]! - rank[b]!);
-  const byPopularity = Int32Array.from(members).sort((a, b) => popularity[a]! - popularity[b]!);
-  return {
-    byDistance,
-    byName: byNameOrder,
-    byPopularity,
-    propertyTypes: typeList(types),
-    petFriendly,
-    vacationRental,
-  };
+/** What a place's pages show besides its hotels: property types most common first, pets and rentals counts. */
+interface PlaceFacets {
+  propertyTypes: { type: string; count: number }[];
+  petFriendly: number;
+  vacationRental: number;
 }
 
 /**
- * Filters hotels and counts, in the same pass, what each filter choice would leave with the other filters as they
- * are (disjunctive facets): a property type's count ignores the type filter, the pets count the pets filter, and so
- * on; the country filter (the assistant endpoint's) has no choices shown and always applies.
+ * Filters rows and counts, in the same pass, what each filter choice would leave with the other filters as they are
+ * (disjunctive facets): a property type's count ignores the type filter, the pets count the pets filter, and so on;
+ * the country filter (the assistant endpoint's) has no choices shown and always applies.
  */
 class FacetCounter {
-  private readonly types = new Map<string, number>();
+  private readonly types = new Map<number, number>();
   private pets = 0;
   private rentals = 0;
+  /** The codes the type and country filters want (-2: no hotel has it), undefined without the filter. */
+  private readonly type: number | undefined;
+  private readonly country: number | undefined;
 
-  constructor(private readonly filters: SearchFilters) {}
+  constructor(
+    private readonly table: HotelTable,
+    private readonly filters: SearchFilters,
+  ) {
+    const code = (c: number) => (c < 0 ? -2 : c);
+    this.type = filters.propertyType === undefined ? undefined : code(table.codeOfType(filters.propertyType));
+    this.country = filters.country === undefined ? undefined : code(table.codeOfCountry(filters.country));
+  }
 
-  /** Counts the hotel for the facets it would appear under; true when it passes every filter. */
-  add(hotel: CatalogHotel): boolean {
-    const f = this.filters;
-    if (f.country !== undefined && hotel.country !== f.country) return false;
-    const type = f.propertyType === undefined || hotel.propertyType === f.propertyType;
-    const pets = !f.petFriendly || hotel.petFriendly === true;
-    const rental = !f.vacationRental || hotel.vacationRental === true;
-    if (pets && rental && hotel.propertyType)
-      this.types.set(hotel.propertyType, (this.types.get(hotel.propertyType) ?? 0) + 1);
-    if (type && rental && hotel.petFriendly === true) this.pets++;
-    if (type && pets && hotel.vacationRental === true) this.rentals++;
+  /** Counts the row for the facets it would appear under; true when it passes every filter. */
+  add(row: number): boolean {
+    const t = this.table;
+    if (this.country !== undefined && t.countryCode(row) !== this.country) return false;
+    const code = t.typeCode(row);
+    const type = this.type === undefined || code === this.type;
+    const pets = !this.filters.petFriendly || t.petFriendly(row);
+    const rental = !this.filters.vacationRental || t.vacationRental(row);
+    if (pets && rental && code >= 0) this.types.set(code, (this.types.get(code) ?? 0) + 1);
+    if (type && rental && t.petFriendly(row)) this.pets++;
+    if (type && pets && t.vacationRental(row)) this.rentals++;
     return type && pets && rental;
+  }
+
+  /** The property types counted, most common first. */
+  typeList(): { type: string; count: number }[] {
+    return typeList(new Map([...this.types].map(([code, count]) => [this.table.typeOf(code), count])));
   }
 
   /** The counts, property types in the order given (the place's, most common first), 0 where none is left. */
   facets(order: readonly { type: string }[]): Facets {
+    const counts = new Map([...this.types].map(([code, count]) => [this.table.typeOf(code), count]));
     return {
-      propertyTypes: order.map(({ type }) => ({ type, count: this.types.get(type) ?? 0 })),
+      propertyTypes: order.map(({ type }) => ({ type, count: counts.get(type) ?? 0 })),
       petFriendly: this.pets,
       vacationRental: this.rentals,
     };
   }
 }
 
+/** Per place, what its pages computed on demand (name and popularity orders, facets), kept for the next request. */
+interface PlaceCache {
+  byName?: Int32Array;
+  byPopularity?: Int32Array;
+  facets?: PlaceFacets;
+}
+
 /**
  * The published hotels as the brand sites browse them: which hotels each place has (the hotelsCnt rules, so a
  * nearby-places link's count is the number of results it leads to), filters, sorts and pages, and the suggestions
  * of the destination box (places with hotels and hotels, by any word's prefix). Built once per recount.
+ *
+ * Held per hotel (bench:scale): the columns (HotelTable), each place's hotels nearest its centre first, two ranks and
+ * the name suggestions' index. A place's name and popularity orders are sorts of ranks, made when first asked for
+ * and kept in a cache bounded by a number of rows.
  */
 export class HotelCatalog {
-  private readonly members: Map<string, number[]>;
-  private readonly byId = new Map<string, number>();
+  readonly table: HotelTable;
+  /** Each place's hotels nearest its centre first. */
+  private readonly members: PlaceMembers;
+  /** Undefined until complete(): a place's name order is then sorted by the collator on request. */
+  private nameRank?: Int32Array;
+  private readonly popularityRank: Int32Array;
   private readonly placeNames: Keyed[] = [];
-  private readonly hotelNames: Keyed[] = [];
+  private words?: WordIndex;
   private popularPlaces?: { place: Place; hotelsCnt: number }[];
   private divisionIndex?: Map<string, Place>;
   private iataIndex?: Map<string, Place[]>;
   /** A k-d tree over the hotels, built on the first search around a point. */
   private points?: KDBush;
-  /**
-   * Per place, its hotels in each sort order and its property types, computed when the catalog builds: a search
-   * then only filters and slices (sorting a country's 100 000 hotels took 0.8 s per request).
-   */
-  private readonly orders = new Map<string, PlaceOrders>();
+  private readonly cache = new Map<string, PlaceCache>();
+  private cachedRows = 0;
+  /** At most this many rows in cached orders: about 4 bytes per hotel, whatever visitors ask for. */
+  private readonly cacheRows: number;
+  /** Milliseconds each step of the build took (the build's log line). */
+  readonly timings: Record<string, number> = {};
 
   constructor(
     readonly view: PlacesView,
-    readonly hotels: readonly CatalogHotel[],
+    hotels: HotelTable | readonly CatalogHotel[],
+    opts: {
+      /** The places' hotels as the recount found them for the same rows (else the count rules run here). */
+      members?: PlaceMembers;
+      /** false: the name order and the hotel suggestions wait for complete() (a large catalog serves before them). */
+      complete?: boolean;
+    } = {},
   ) {
-    this.members = placeHotels(view.gazetteer, hotels);
-    hotels.forEach((h, i) => {
-      this.byId.set(h.id, i);
-      for (const key of wordStarts(foldName(h.name))) if (key) this.hotelNames.push({ key, ref: i });
-    });
+    let mark = process.cpuUsage();
+    const lap = (phase: string) => {
+      const used = process.cpuUsage(mark);
+      this.timings[phase] = Math.round((used.user + used.system) / 1000);
+      mark = process.cpuUsage();
+    };
+    this.table = hotels instanceof HotelTable ? hotels : HotelTable.from(hotels);
+    const table = this.table;
+    this.members = opts.members ?? placeHotels(view.gazetteer, table);
+    lap("members");
+    this.popularityRank = popularityRanks(table, this.members);
+    lap("popularity");
+    this.cacheRows = Math.max(200_000, table.size);
     view.listed.forEach((p, i) => {
       const names = new Set([p.name, ...Object.values(p.names ?? {}), ...(p.altNames ?? [])].map(foldName));
       for (const name of names) for (const key of wordStarts(name)) if (key) this.placeNames.push({ key, ref: i });
     });
-    this.hotelNames.sort(byKey);
     this.placeNames.sort(byKey);
-    const rank = nameRanks(hotels);
-    const popularity = popularityRanks(hotels, this.members, view);
-    for (const [placeId, list] of this.members) {
-      const place = view.gazetteer.get(placeId);
-      if (place) this.orders.set(placeId, placeOrders(place, list, hotels, rank, popularity));
+    lap("placeNames");
+    if (opts.complete !== false) {
+      this.nameRank = runNow(nameRanks(table));
+      this.words = runNow(WordIndex.buildInSlices(table.size, (row) => table.name(row)));
+      lap("names");
     }
   }
 
+  /** Builds the name order and the hotel suggestions' index in slices, answering requests between them. */
+  async complete(): Promise<void> {
+    const started = process.cpuUsage();
+    this.nameRank ??= await runBetweenRequests(nameRanks(this.table));
+    this.words ??= await runBetweenRequests(WordIndex.buildInSlices(this.table.size, (row) => this.table.name(row)));
+    const used = process.cpuUsage(started);
+    this.timings.names = Math.round((used.user + used.system) / 1000);
+  }
+
   get size(): number {
-    return this.hotels.length;
+    return this.table.size;
+  }
+
+  /** Bytes held per hotel by the columns and indexes (not the cache, nor the JS heap's own overhead). */
+  get byteLength(): number {
+    return (
+      this.table.byteLength +
+      this.members.rows.byteLength +
+      (this.nameRank?.byteLength ?? 0) +
+      this.popularityRank.byteLength +
+      (this.words?.byteLength ?? 0)
+    );
   }
 
   hotel(id: string): CatalogHotel | undefined {
-    const i = this.byId.get(id);
-    return i === undefined ? undefined : this.hotels[i];
+    const row = this.table.find(id);
+    return row < 0 ? undefined : this.table.hotel(row);
   }
 
   /** The hotels a place counts, filtered, sorted and paged. undefined when the place is unknown. */
   search(placeId: string, filters: SearchFilters): SearchResult | undefined {
     const place = this.view.gazetteer.get(placeId);
     if (!place) return undefined;
-    const orders = this.orders.get(placeId);
     const sort = filters.sort ?? defaultSort(place);
-    if (!orders) return { place, ...this.select([], place, { ...filters, sort }) };
-    const order = sort === "name" ? orders.byName : sort === "popular" ? orders.byPopularity : orders.byDistance;
-    return { place, ...this.slice(order, place, { ...filters, sort }, orders) };
+    const rows = this.members.get(placeId);
+    if (!rows) return { place, ...this.select([], place, { ...filters, sort }) };
+    const order = sort === "distance" ? rows : this.ordered(placeId, rows, sort);
+    return { place, ...this.slice(order, place, { ...filters, sort }, this.placeFacets(placeId, rows)) };
+  }
+
+  /** The place's cache entry, marked as the most recently used. */
+  private cached(placeId: string): PlaceCache {
+    const entry = this.cache.get(placeId) ?? {};
+    this.cache.delete(placeId);
+    this.cache.set(placeId, entry);
+    return entry;
+  }
+
+  /** Keeps an order in the place's cache, dropping the least recently used places' beyond cacheRows. */
+  private keep(placeId: string, key: "byName" | "byPopularity", order: Int32Array): Int32Array {
+    const entry = this.cached(placeId);
+    entry[key] = order;
+    this.cachedRows += order.length;
+    for (const [id, old] of this.cache) {
+      if (this.cachedRows <= this.cacheRows || id === placeId) break;
+      this.cachedRows -= (old.byName?.length ?? 0) + (old.byPopularity?.length ?? 0);
+      this.cache.delete(id);
+    }
+    return order;
+  }
+
+  private ordered(placeId: string, rows: Int32Array, sort: "name" | "popular"): Int32Array {
+    const key = sort === "name" ? "byName" : "byPopularity";
+    const known = this.cached(placeId)[key];
+    if (known) return known;
+    const rank = sort === "name" ? this.nameRank : this.popularityRank;
+    if (!rank) return this.keep(placeId, key, Int32Array.from(rows).sort(this.byNameNow(rows)));
+    return this.keep(
+      placeId,
+      key,
+      sortRows(rows, (row) => rank[row]!),
+    );
+  }
+
+  /** The name order before complete(): the collator over the rows' names, decoded once. */
+  private byNameNow(rows: ArrayLike<number>): (a: number, b: number) => number {
+    const names = new Map(Array.from(rows, (row) => [row, this.table.name(row)]));
+    return byName((row) => names.get(row)!);
+  }
+
+  private placeFacets(placeId: string, rows: Int32Array): PlaceFacets {
+    const entry = this.cached(placeId);
+    if (!entry.facets) {
+      const counter = new FacetCounter(this.table, { page: 1 });
+      for (const row of rows) counter.add(row);
+      const { petFriendly, vacationRental } = counter.facets([]);
+      entry.facets = { propertyTypes: counter.typeList(), petFriendly, vacationRental };
+    }
+    return entry.facets;
   }
 
   /**
-   * A place's hotels in a precomputed order: filtered and paged, distances computed for the page's hotels only. With
-   * no filter the facets are the place's precomputed counts; with one, the same pass that filters counts them.
+   * A place's hotels in an order: filtered and paged, distances computed for the page's hotels only. With no filter
+   * the facets are the place's counts; with one, the same pass that filters counts them.
    */
   private slice(
     order: Int32Array,
     from: { lat: number; lon: number },
     filters: SearchFilters & { sort: Sort },
-    orders: PlaceOrders,
+    place: PlaceFacets,
   ): HotelSelection {
     const filtered =
       filters.propertyType !== undefined ||
@@ -352,24 +435,20 @@ export class HotelCatalog {
       filters.vacationRental ||
       filters.country !== undefined;
     let matching: Int32Array = order;
-    let facets: Facets = {
-      propertyTypes: orders.propertyTypes,
-      petFriendly: orders.petFriendly,
-      vacationRental: orders.vacationRental,
-    };
+    let facets: Facets = place;
     if (filtered) {
       const kept = new Int32Array(order.length);
       let n = 0;
-      const counter = new FacetCounter(filters);
-      for (const i of order) if (counter.add(this.hotels[i]!)) kept[n++] = i;
+      const counter = new FacetCounter(this.table, filters);
+      for (const row of order) if (counter.add(row)) kept[n++] = row;
       matching = kept.subarray(0, n);
-      facets = counter.facets(orders.propertyTypes);
+      facets = counter.facets(place.propertyTypes);
     }
     const size = filters.pageSize ?? PAGE_SIZE;
     const pages = Math.max(1, Math.ceil(matching.length / size));
     const page = Math.min(Math.max(1, filters.page), pages);
-    const items = [...matching.subarray((page - 1) * size, page * size)].map((i) => {
-      const hotel = this.hotels[i]!;
+    const items = Array.from(matching.subarray((page - 1) * size, page * size), (row) => {
+      const hotel = this.table.hotel(row);
       return { hotel, distanceKm: distanceKm(from.lat, from.lon, hotel.lat, hotel.lon) };
     });
     return {
@@ -378,7 +457,7 @@ export class HotelCatalog {
       page,
       pages,
       items,
-      propertyTypes: orders.propertyTypes,
+      propertyTypes: place.propertyTypes,
       sort: filters.sort,
       facets,
     };
@@ -386,44 +465,51 @@ export class HotelCatalog {
 
   /** The hotels within radiusKm of a point, filtered, sorted and paged (distances from the point). */
   around(centre: { lat: number; lon: number }, radiusKm: number, filters: SearchFilters): HotelSelection {
-    this.points ??= pointIndex(this.hotels);
-    const ids = pointsWithin(this.points, this.hotels, centre.lat, centre.lon, radiusKm).map((p) => p.id);
-    return this.select(ids, centre, filters);
+    this.points ??= columnIndex(this.table.lat, this.table.lon);
+    const found = columnsWithin(this.points, this.table, centre.lat, centre.lon, radiusKm);
+    return this.select(
+      found.map((p) => p.id),
+      centre,
+      filters,
+    );
   }
 
-  private select(
-    members: readonly number[],
-    from: { lat: number; lon: number },
-    filters: SearchFilters,
-  ): HotelSelection {
-    const types = new Map<string, number>();
-    const matching: { hotel: CatalogHotel; distanceKm: number }[] = [];
-    const counter = new FacetCounter(filters);
-    for (const i of members) {
-      const hotel = this.hotels[i]!;
-      if (hotel.propertyType) types.set(hotel.propertyType, (types.get(hotel.propertyType) ?? 0) + 1);
-      if (!counter.add(hotel)) continue;
-      matching.push({ hotel, distanceKm: distanceKm(from.lat, from.lon, hotel.lat, hotel.lon) });
+  private select(rows: readonly number[], from: { lat: number; lon: number }, filters: SearchFilters): HotelSelection {
+    const all = new FacetCounter(this.table, { page: 1 });
+    const counter = new FacetCounter(this.table, filters);
+    const matching: { row: number; km: number }[] = [];
+    for (const row of rows) {
+      all.add(row);
+      if (counter.add(row))
+        matching.push({ row, km: distanceKm(from.lat, from.lon, this.table.lat[row]!, this.table.lon[row]!) });
     }
     // Around a point there are no towns to rank: "popular" is nearest first, as "distance" is.
     const sort = filters.sort === "name" ? "name" : "distance";
+    const rank = this.nameRank;
+    const names = sort === "name" && !rank ? this.byNameNow(matching.map((m) => m.row)) : undefined;
     matching.sort(
-      sort === "name"
-        ? (a, b) => byName(a.hotel, b.hotel)
-        : (a, b) => a.distanceKm - b.distanceKm || a.hotel.id.localeCompare(b.hotel.id),
+      sort === "distance"
+        ? (a, b) => a.km - b.km || a.row - b.row
+        : rank
+          ? (a, b) => rank[a.row]! - rank[b.row]!
+          : (a, b) => names!(a.row, b.row),
     );
     const size = filters.pageSize ?? PAGE_SIZE;
     const pages = Math.max(1, Math.ceil(matching.length / size));
     const page = Math.min(Math.max(1, filters.page), pages);
+    const propertyTypes = all.typeList();
     return {
-      inPlace: members.length,
+      inPlace: rows.length,
       total: matching.length,
       page,
       pages,
-      items: matching.slice((page - 1) * size, page * size),
-      propertyTypes: typeList(types),
+      items: matching.slice((page - 1) * size, page * size).map(({ row, km }) => ({
+        hotel: this.table.hotel(row),
+        distanceKm: km,
+      })),
+      propertyTypes,
       sort,
-      facets: counter.facets(typeList(types)),
+      facets: counter.facets(propertyTypes),
     };
   }
 
@@ -459,11 +545,13 @@ export class HotelCatalog {
     if (tolerant && out.length < limit.places) {
       for (const place of this.closeSpellings(prefix)) add(place, "spelling");
     }
-    const hotels = new Set<CatalogHotel>();
-    for (const { ref } of prefixed(this.hotelNames, prefix, 2_000)) hotels.add(this.hotels[ref]!);
+    const rows = new Set(this.words?.prefixed(prefix, 2_000));
     return {
       places: out.slice(0, limit.places),
-      hotels: [...hotels].sort((a, b) => collator.compare(a.name, b.name)).slice(0, limit.hotels),
+      hotels: [...rows]
+        .sort((a, b) => this.nameRank![a]! - this.nameRank![b]!)
+        .slice(0, limit.hotels)
+        .map((row) => this.table.hotel(row)),
     };
   }
 

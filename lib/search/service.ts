@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { store, type Database } from "@/lib/store";
+import { publishedHotelPages, store, type Database } from "@/lib/store";
 import { log } from "@/lib/log";
 import { observeCatalogBuild } from "@/lib/metrics";
 import { processShared } from "@/lib/runtime/shared";
@@ -7,46 +7,56 @@ import { servingSnapshot } from "@/lib/places/service";
 import type { PlacesView } from "@/lib/places/nearby";
 import { isHotelId } from "@/lib/content/hotel-id";
 import { localizedText, oneLine } from "@/lib/hotels/html";
-import { HotelCatalog, type CatalogHotel } from "./catalog";
+import { HotelCatalog } from "./catalog";
+import { HotelTable, HotelTableBuilder } from "./hotel-table";
+import { digestOf } from "@/lib/columns";
+import { loadPlaceMembers } from "@/lib/places/store";
 
 /** The name as plain text (a supplier's markup dropped, as the hotel page shows it). */
 const plainName = (name: string | null) => (name === null ? undefined : localizedText({ en: name }, "en"));
 
 const flag = (v: number | null) => (v === null ? null : v === 1);
 
-/** The published hotels' columns the catalog needs (records stay in the store). */
-export async function catalogHotels(db: Kysely<Database>): Promise<CatalogHotel[]> {
-  const rows = await db
-    .selectFrom("hotels")
-    .select([
-      "id",
-      "name",
-      "city",
-      "country_code",
-      "latitude",
-      "longitude",
-      "property_type",
-      "is_pet_friendly",
-      "is_vr",
-    ])
-    .where("removed_at", "is", null)
-    .execute();
-  // Only ids a page can be found by (a run published before the id rule may have stored others): search results,
-  // suggestions and the assistant endpoint never list a hotel whose page would not open.
-  return rows
-    .filter((r) => isHotelId(r.id))
-    .map((r) => ({
-      id: r.id,
-      name: plainName(r.name) ?? r.id,
-      // Plain text, as the hotel page shows it (a supplier's markup dropped).
-      city: oneLine(r.city) ?? null,
-      country: r.country_code,
-      lat: Number(r.latitude),
-      lon: Number(r.longitude),
-      propertyType: r.property_type,
-      petFriendly: flag(r.is_pet_friendly),
-      vacationRental: flag(r.is_vr),
-    }));
+/**
+ * Rows read per query: small enough that each page's row objects die young (50 000-row pages left tens of MB in
+ * the old generation at a million hotels, and the collector's time with them).
+ */
+const PAGE = 10_000;
+
+/** The published hotels as catalog columns. */
+export async function catalogTable(db: Kysely<Database>): Promise<HotelTable> {
+  const builder = new HotelTableBuilder();
+  const columns = [
+    "name",
+    "city",
+    "country_code",
+    "latitude",
+    "longitude",
+    "property_type",
+    "is_pet_friendly",
+    "is_vr",
+  ] as const;
+  for await (const rows of publishedHotelPages(db, columns, PAGE)) {
+    for (const r of rows) {
+      const id = r.id;
+      // Only ids a page can be found by (a run published before the id rule may have stored others): search results,
+      // suggestions and the assistant endpoint never list a hotel whose page would not open.
+      if (!isHotelId(id)) continue;
+      builder.add({
+        id,
+        name: plainName(r.name) ?? id,
+        // Plain text, as the hotel page shows it (a supplier's markup dropped).
+        city: oneLine(r.city) ?? null,
+        country: r.country_code,
+        lat: Number(r.latitude),
+        lon: Number(r.longitude),
+        propertyType: r.property_type,
+        petFriendly: flag(r.is_pet_friendly),
+        vacationRental: flag(r.is_vr),
+      });
+    }
+  }
+  return builder.finish();
 }
 
 const state = processShared("catalog", () => ({
@@ -56,12 +66,40 @@ const state = processShared("catalog", () => ({
   seq: 0,
 }));
 
+/**
+ * From this many hotels on, the name order and the hotel suggestions are built after the catalog starts serving,
+ * a slice at a time between requests (seconds at a million): until then a place's name order is sorted on request and
+ * the destination box suggests places only. Below it they are part of the build.
+ */
+const FINISH_LATER_FROM = 100_000;
+
 async function build(view: PlacesView, publishedRunId: number | null): Promise<HotelCatalog> {
   const started = performance.now();
-  const catalog = new HotelCatalog(view, await catalogHotels((await store()).db));
+  const { db } = await store();
+  const table = await catalogTable(db);
+  const loaded = performance.now();
+  // The recount's members, when it numbered the same hotels: the count rules are not applied again here.
+  const members = await loadPlaceMembers(db, view.gazetteer, view.recountId, digestOf(table.ids));
+  const later = table.size >= FINISH_LATER_FROM;
+  const catalog = new HotelCatalog(view, table, { members, complete: !later });
   const ms = performance.now() - started;
   observeCatalogBuild(ms / 1000, catalog.size);
-  log.info({ hotels: catalog.size, recountId: view.recountId, publishedRunId, ms: Math.round(ms) }, "catalog built");
+  const facts = {
+    hotels: catalog.size,
+    recountId: view.recountId,
+    publishedRunId,
+    membersSaved: members !== undefined,
+    readMs: Math.round(loaded - started),
+    cpuMs: catalog.timings,
+    ms: Math.round(ms),
+  };
+  log.info(facts, "catalog built");
+  if (later) {
+    void catalog.complete().then(
+      () => log.info({ hotels: catalog.size, cpuMs: catalog.timings }, "catalog name order and suggestions built"),
+      (e: unknown) => log.warn({ err: (e as Error).message }, "catalog name order and suggestions failed"),
+    );
+  }
   return catalog;
 }
 

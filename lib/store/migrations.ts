@@ -372,6 +372,22 @@ function migrations(kind: DatabaseKind): Record<string, Migration> {
           .execute();
       },
     },
+    "0014_catalog_order": {
+      async up(db: Kysely<unknown>) {
+        // The recount and the serving catalog read the published hotels in pages, in the byte order of their ids
+        // whatever the database's collation (publishedHotelPages); SQLite's primary key is in that order already.
+        if (kind === "postgres")
+          await sql`CREATE INDEX hotels_catalog_order ON hotels (id COLLATE "C") WHERE removed_at IS NULL`.execute(db);
+        // The latest recount's place members (lib/places/store.ts), loaded by every serving catalog.
+        await db.schema
+          .createTable("catalog_members")
+          .addColumn("recount_id", "integer", (c) => c.primaryKey())
+          .addColumn("ids_digest", "text", (c) => c.notNull())
+          .addColumn("places", "text", (c) => c.notNull())
+          .addColumn("data", kind === "postgres" ? "bytea" : "blob", (c) => c.notNull())
+          .execute();
+      },
+    },
   };
 }
 

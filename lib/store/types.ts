@@ -135,6 +135,20 @@ export interface PlaceHotelCountsTable {
 }
 
 /** One recount of place_hotel_counts: after which sync run, how long it took. The newest row says which counts hold. */
+/**
+ * The hotels each place counts, as the latest recount found them (lib/places/hotel-counts.ts, PlaceMembers): every
+ * serving catalog loads them rather than applying the count rules to every hotel again at each start.
+ */
+export interface CatalogMembersTable {
+  recount_id: number;
+  /** The digest of the hotel ids the rows number (lib/columns digestOf), in the order publishedHotelPages reads. */
+  ids_digest: string;
+  /** The places' ids, JSON. */
+  places: string;
+  /** Uint32 offsets (places + 1), then Int32 rows, little-endian. */
+  data: Buffer;
+}
+
 export interface PlaceRecountsTable {
   id: Generated<number>;
   run_id: number | null;
@@ -333,6 +347,7 @@ export interface Database {
   places: PlacesTable;
   place_hotel_counts: PlaceHotelCountsTable;
   place_recounts: PlaceRecountsTable;
+  catalog_members: CatalogMembersTable;
   arrivals: ArrivalsTable;
   arrival_unverified_days: ArrivalUnverifiedDaysTable;
   handoffs: HandoffsTable;

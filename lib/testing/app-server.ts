@@ -6,6 +6,8 @@ import { freePort } from "./ports";
 export interface AppServer {
   url: string;
   port: number;
+  /** The server's process id (its memory, in /proc). */
+  pid: number;
   /** What the server wrote to stderr (pino logs), for assertions and failure messages. */
   logs(): string;
   /** Sends the server's process a signal (SIGTERM: a graceful stop; SIGKILL: a crash). */
@@ -96,6 +98,7 @@ async function tryStart(
   return {
     url,
     port,
+    pid: child.pid!,
     logs: () => stderr,
     signal: (signal) => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);

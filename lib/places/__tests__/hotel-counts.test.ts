@@ -232,8 +232,10 @@ describe("hotelsCnt over the bundled gazetteer", () => {
         country: random.pick(countries),
       };
     });
-    const sorted = (m: Map<string, number[]>) =>
-      [...m].map(([id, list]) => [id, [...list].sort((a, b) => a - b)]).sort();
+    const sorted = (m: Iterable<[string | { placeId: string }, ArrayLike<number>]>) =>
+      [...m]
+        .map(([p, list]) => [typeof p === "string" ? p : p.placeId, [...Array.from(list)].sort((a, b) => a - b)])
+        .sort();
     const counted = placeHotels(gazetteer, hotels);
     expect(counted.size).toBeGreaterThan(100);
     expect(sorted(counted)).toEqual(sorted(byTheRules(gazetteer.places, hotels)));

@@ -1,0 +1,301 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import pg from "pg";
+import pino from "pino";
+import { startAppServer, type AppServer } from "@/lib/testing/app-server";
+import { TEST_POSTGRES_URL } from "@/lib/testing/store";
+import { generateExport } from "@/lib/content/generate";
+import { SAMPLE_CITIES } from "@/lib/content/generate/cities";
+import { hotelId } from "@/lib/content/generate/record";
+import { LocalSource } from "@/lib/content/sync/sources";
+import { syncExport } from "@/lib/content/sync";
+import { openStore } from "@/lib/store";
+import { recountHotels } from "@/lib/places/recount";
+import { commandLine } from "@/lib/cli/args";
+import { buildApp } from "@/lib/cli/next-build";
+import { markdownTable } from "@/lib/text";
+import { BENCH_HOST, FAIR_USE_OFF, getJson } from "./http";
+
+const usage = `Usage: npm run bench:scale -- [--sizes 100000,1000000] [--baseline 2000] [--postgres] [--duration 5] [--connections 8]
+
+An instance sized for millions of hotels, measured as an operator sees it. Generates (once, cached under
+.data/bench-scale) exports of the baseline's, and each size's, hotels around 58 real cities, syncs each into its own
+SQLite store (and, with --postgres, the largest into a PostgreSQL schema), then serves each with the production server
+(npm start's) and measures: time from start to healthy (/api/health), the server's RSS over the same server with no
+hotels, per hotel, and p50 / p99 of search, hotel and nearby pages at --connections connections against the
+baseline's. At the largest size it also recounts while serving and samples the RSS during the catalog's rebuild.
+Targets: healthy ≤ 10 s, ≤ 200 bytes per hotel, p50 and p99 ≤ 1.2 × the baseline's, rebuild peak ≤ 1.5 × steady.`;
+
+const CACHE = path.join(".data", "bench-scale");
+
+/** The server's resident memory, from /proc (MB). */
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
+}
+
+/** A generated export of `count` hotels, made once. */
+async function cachedExport(count: number): Promise<string> {
+  const dir = path.join(CACHE, `export-${count}`);
+  if (!fs.existsSync(path.join(dir, ".complete"))) {
+    console.error(`generating ${count} hotels …`);
+    fs.rmSync(dir, { recursive: true, force: true });
+    await generateExport({ out: dir, count, seed: 1, gzip: true, files: count >= 100_000 ? 4 : 1 });
+    fs.writeFileSync(path.join(dir, ".complete"), "");
+  }
+  return dir;
+}
+
+/** The database URL of a store holding the export, synced once. */
+async function cachedStore(count: number, kind: "sqlite" | "postgres"): Promise<string> {
+  let url: string;
+  if (kind === "sqlite") {
+    fs.mkdirSync(CACHE, { recursive: true });
+    url = `sqlite://${path.resolve(CACHE, `hotels-${count}.sqlite`)}`;
+  } else {
+    const schema = `bench_scale_${count}`;
+    const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+    await admin.connect();
+    await admin.query(`create schema if not exists ${schema}`);
+    await admin.end();
+    const u = new URL(TEST_POSTGRES_URL);
+    u.searchParams.set("options", `-c search_path=${schema}`);
+    url = u.toString();
+  }
+  const store = await openStore(
+    kind === "sqlite" ? { kind, sqliteFile: url.slice("sqlite://".length) } : { kind, url },
+  );
+  try {
+    const published = await store.db
+      .selectFrom("sync_runs")
+      .select("id")
+      .where("status", "=", "published")
+      .executeTakeFirst();
+    if (!published && count > 0) {
+      console.error(`syncing ${count} hotels into ${kind} …`);
+      const summary = await syncExport({
+        store,
+        source: new LocalSource(await cachedExport(count)),
+        log: pino({ level: "warn" }),
+        maxRemovedShare: 1,
+        maxRejectedShare: 1,
+        lockStaleSeconds: 60,
+      });
+      if (summary.status !== "published") throw new Error(`sync ${summary.status}: ${summary.error?.message}`);
+    }
+  } finally {
+    await store.close();
+  }
+  return url;
+}
+
+interface Pages {
+  search: autocannon.Result;
+  hotel: autocannon.Result;
+  nearby: autocannon.Result;
+}
+
+async function serve(url: string): Promise<{ server: AppServer; healthyS: number }> {
+  const entry = import.meta.url.endsWith(".mjs") ? [new URL("./start.mjs", import.meta.url).pathname] : undefined;
+  const started = performance.now();
+  const server = await startAppServer(
+    () => ({
+      DATABASE_URL: url,
+      NODE_ENV: "production",
+      DEMO_BRANDS: "true",
+      TRACKING_SECRET: "bench-tracking-secret-not-for-deployments",
+      LOG_LEVEL: "info",
+      ...FAIR_USE_OFF,
+    }),
+    { entry, readyWithinMs: 900_000 },
+  );
+  return { server, healthyS: (performance.now() - started) / 1000 };
+}
+
+/** Waits for the log line that says a large catalog's name order and suggestions are built (none below 100 000). */
+async function completed(server: AppServer, count: number): Promise<void> {
+  if (count < 100_000) return;
+  while (!server.logs().includes("catalog name order and suggestions built"))
+    await new Promise((r) => setTimeout(r, 200));
+}
+
+async function pages(server: AppServer, count: number, duration: number, connections: number): Promise<Pages> {
+  const headers = { host: `${BENCH_HOST}:${server.port}`, accept: "text/html", "accept-encoding": "gzip, deflate, br" };
+  const placeIds: string[] = [];
+  for (const c of SAMPLE_CITIES) {
+    const found = await getJson<{ places: { placeId: string }[] }>(
+      server.port,
+      `/api/suggest?q=${encodeURIComponent(c.name)}`,
+    );
+    if (found.places[0]) placeIds.push(found.places[0].placeId);
+  }
+  const step = Math.max(1, Math.floor(count / 1000));
+  const hotels = Array.from({ length: Math.min(1000, count) }, (_, i) => hotelId(1 + i * step));
+  const run = (paths: string[]) =>
+    autocannon({
+      url: server.url,
+      connections,
+      duration,
+      requests: paths.map((p) => ({ method: "GET" as const, path: p, headers })),
+    });
+  const scenarios = {
+    search: placeIds.flatMap((id) => [`/search?placeId=${id}`, `/search?placeId=${id}&sort=name&page=2`]),
+    hotel: hotels.map((id) => `/hotels/${id}`),
+    nearby: hotels.map((id) => `/api/hotels/${id}/nearby`),
+  };
+  const out = {} as Pages;
+  for (const [name, paths] of Object.entries(scenarios)) {
+    await run(paths); // warm-up: the place orders a page sorts, the code paths
+    out[name as keyof Pages] = await run(paths);
+  }
+  return out;
+}
+
+async function main(): Promise<void> {
+  const { values } = commandLine("bench:scale", usage, {
+    options: {
+      sizes: { type: "string", default: "100000,1000000" },
+      baseline: { type: "string", default: "2000" },
+      postgres: { type: "boolean", default: false },
+      duration: { type: "string", default: "5" },
+      connections: { type: "string", default: "8" },
+    },
+  });
+  const sizes = values.sizes.split(",").map(Number);
+  const baseline = Number(values.baseline);
+  const duration = Number(values.duration);
+  const connections = Number(values.connections);
+  if ([...sizes, baseline, duration, connections].some((n) => !Number.isInteger(n) || n < 1))
+    throw new Error("--sizes, --baseline, --duration and --connections take positive whole numbers");
+  buildApp();
+
+  const runs: { count: number; kind: string; healthyS: number; rssMb: number; pages?: Pages; peakMb?: number }[] = [];
+  const measure = async (count: number, kind: "sqlite" | "postgres", withPages: boolean, rebuild = false) => {
+    const url = await cachedStore(count, kind);
+    console.error(`serving ${count} hotels (${kind}) …`);
+    const { server, healthyS } = await serve(url);
+    try {
+      await completed(server, count);
+      const measured = withPages ? await pages(server, count, duration, connections) : undefined;
+      const run = {
+        count,
+        kind,
+        healthyS,
+        rssMb: rssMb(server.pid),
+        pages: measured,
+        peakMb: undefined as number | undefined,
+      };
+      if (rebuild) run.peakMb = await rebuildPeak(server, url);
+      runs.push(run);
+    } finally {
+      await server.stop();
+    }
+  };
+  await measure(0, "sqlite", true);
+  await measure(baseline, "sqlite", true);
+  for (const count of sizes) await measure(count, "sqlite", true, count === Math.max(...sizes));
+  if (values.postgres) await measure(Math.max(...sizes), "postgres", false);
+
+  const empty = runs[0]!.rssMb;
+  const base = runs[1]!;
+  const ms = (r: autocannon.Result | undefined, q: "p50" | "p99") => (r ? r.latency[q] : NaN);
+  const ratio = (a: number, b: number) => (Number.isFinite(a) && b > 0 ? `${(a / b).toFixed(2)}×` : "–");
+  const rows = runs.slice(1).map((r) => {
+    const perHotel = ((r.rssMb - empty) * 1024 * 1024) / r.count;
+    const cell = (name: keyof Pages) => {
+      const p = r.pages?.[name];
+      const b = base.pages?.[name];
+      return p
+        ? `${ms(p, "p50")} / ${ms(p, "p99")} (${ratio(ms(p, "p50"), ms(b, "p50"))} / ${ratio(ms(p, "p99"), ms(b, "p99"))})`
+        : "–";
+    };
+    return [
+      String(r.count),
+      r.kind,
+      r.healthyS.toFixed(1),
+      r.rssMb.toFixed(0),
+      perHotel.toFixed(0),
+      cell("search"),
+      cell("hotel"),
+      cell("nearby"),
+      r.peakMb ? `${r.peakMb.toFixed(0)} (${(r.peakMb / r.rssMb).toFixed(2)}×)` : "–",
+    ];
+  });
+  const load = os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" / ");
+  console.log(
+    `\nbench:scale — ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}, ${connections} connections, ${duration} s per page kind, load average ${load}; empty server ${empty.toFixed(0)} MB RSS\n`,
+  );
+  console.log(
+    markdownTable(
+      [
+        "hotels",
+        "store",
+        "healthy s",
+        "RSS MB",
+        "B/hotel over empty",
+        "search p50 / p99 ms (× baseline)",
+        "hotel p50 / p99 ms (×)",
+        "nearby p50 / p99 ms (×)",
+        "rebuild peak MB (× steady)",
+      ],
+      rows,
+    ),
+  );
+  const largest = runs.filter((r) => r.count === Math.max(...sizes));
+  const within = (name: keyof Pages, q: "p50" | "p99") =>
+    largest.every((r) => !r.pages || ms(r.pages[name], q) <= 1.2 * ms(base.pages![name], q) + 1);
+  const checks: [string, boolean][] = [
+    ["healthy ≤ 10 s at the largest size, every store", largest.every((r) => r.healthyS <= 10)],
+    [
+      "≤ 200 bytes per hotel over the empty server",
+      runs.slice(2).every((r) => ((r.rssMb - empty) * 1024 * 1024) / r.count <= 200),
+    ],
+    ...(["search", "hotel", "nearby"] as const).flatMap((name) =>
+      (["p50", "p99"] as const).map((q): [string, boolean] => [
+        `${name} ${q} ≤ 1.2 × the baseline's (+1 ms, the timer's grain)`,
+        within(name, q),
+      ]),
+    ),
+    ["rebuild peak ≤ 1.5 × steady", largest.every((r) => r.peakMb === undefined || r.peakMb <= 1.5 * r.rssMb)],
+  ];
+  console.log("\ntargets:");
+  for (const [text, ok] of checks) console.log(`  ${ok ? "PASS" : "FAIL"}  ${text}`);
+  if (!checks.every(([, ok]) => ok)) process.exitCode = 1;
+}
+
+/**
+ * Recounts the store while the server serves (a new view, so a new catalog), sampling the server's RSS until the
+ * rebuilt catalog is finished: the peak while the old catalog still serves and the new one is built.
+ */
+async function rebuildPeak(server: AppServer, url: string): Promise<number> {
+  const builds = () => server.logs().split("catalog built").length;
+  const before = builds();
+  const done = () => server.logs().split("catalog name order and suggestions built").length;
+  const completedBefore = done();
+  let peak = rssMb(server.pid);
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.pid))), 50);
+  try {
+    const store = await openStore(
+      url.startsWith("sqlite://") ? { kind: "sqlite", sqliteFile: url.slice(9) } : { kind: "postgres", url },
+    );
+    try {
+      await recountHotels(store.db, { runId: null });
+    } finally {
+      await store.close();
+    }
+    while (builds() === before || done() === completedBefore) await new Promise((r) => setTimeout(r, 100));
+  } finally {
+    clearInterval(sampler);
+  }
+  return peak;
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});
