@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { HttpBrowser, samePage, type Hop, type StoredCookie } from "@/lib/testing/http-browser";
+import type { Cookie } from "tough-cookie";
+import { HttpBrowser, samePage, type Hop } from "@/lib/testing/http-browser";
 import { SSO_COOKIES } from "@/lib/auth/cookies";
 import demoBrands from "@/lib/brands/demo-brands.json" with { type: "json" };
 import { logLevel } from "@/lib/config/log-level";
@@ -105,7 +106,7 @@ function anonymousFailure(hops: Hop[], body: string): string | undefined {
 }
 
 /** Signs the first demo user in at the partner's site, as a browser does; returns the IdP's session cookies. */
-async function signInAtPartner(issuer: string, ca: Buffer): Promise<StoredCookie[]> {
+async function signInAtPartner(issuer: string, ca: Buffer): Promise<Cookie[]> {
   const browser = new HttpBrowser({ ca });
   const form = (body: string) => ({
     method: "POST",
@@ -133,18 +134,18 @@ async function signInAtPartner(issuer: string, ca: Buffer): Promise<StoredCookie
   const home = await browser.request(`${issuer}/`);
   if (back.status !== 200 || !home.body.includes("Signed in as"))
     throw new Error(`partner site sign-in: not signed in at the IdP (${back.status} ${back.url})`);
-  const cookies = browser.cookies.filter((c) => c.host === new URL(issuer).hostname && c.name.startsWith("_session"));
-  if (!cookies.some((c) => c.name === "_session")) throw new Error("partner site sign-in: no _session cookie");
+  const cookies = browser.cookiesFor(`${issuer}/`).filter((c) => c.key.startsWith("_session"));
+  if (!cookies.some((c) => c.key === "_session")) throw new Error("partner site sign-in: no _session cookie");
   return cookies;
 }
 
 const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : "–");
 
 /** Warm-up pairs, then the measured ones: a silent and an anonymous run each, every visitor a fresh browser. */
-async function measure(opts: Options, pageUrl: string, issuer: string, ca: Buffer, idpCookies: StoredCookie[]) {
+async function measure(opts: Options, pageUrl: string, issuer: string, ca: Buffer, idpCookies: Cookie[]) {
   const once = async (kind: Kind): Promise<Run> => {
     const browser = new HttpBrowser({ ca });
-    browser.cookies = idpCookies.map((c) => ({ ...c }));
+    for (const c of idpCookies) browser.addCookie(issuer, c);
     // A visitor who already tried in this browser session: the proxy serves the page, no silent login.
     if (kind === "anonymous") browser.setCookie(pageUrl, SSO_COOKIES.attempt, String(Math.floor(Date.now() / 1000)));
     const { hops, body, ms } = await browser.navigate(pageUrl);
