@@ -10,7 +10,7 @@ import {
 } from "@/lib/brands/preferences";
 import { BRAND_HEADERS, PREFERENCES_PATH, UNKNOWN_HOST_PATH } from "@/lib/brands/routing";
 import { expired, SSO_COOKIES } from "@/lib/auth/cookies";
-import { requestOrigin } from "@/lib/auth/origin";
+import { requestOrigin } from "@/lib/http/origin";
 import { silentSignIn } from "@/lib/auth/silent";
 import { cachedMetadata } from "@/lib/auth/discovery";
 import { errorResponse } from "@/lib/http/errors";

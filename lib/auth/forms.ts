@@ -9,7 +9,7 @@ import { log } from "@/lib/log";
 import { AUTH_BASE_PATH, authConfig } from "./config";
 import { expired, SSO_COOKIES, ssoCookieOptions } from "./cookies";
 import { cachedMetadata, idpAvailable } from "./discovery";
-import { requestOrigin } from "./origin";
+import { requestOrigin } from "@/lib/http/origin";
 import { brandSession, startSignIn } from "./sign-in";
 import { endSessions } from "./sign-out";
 import { callbackRegistered } from "./silent";

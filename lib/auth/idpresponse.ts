@@ -13,7 +13,7 @@ import { authJsCookieNames, expired, NO_SILENT_PARAM, SSO_COOKIES, ssoCookieOpti
 import { idpMetadata } from "./discovery";
 import { errorCode } from "./oauth-error";
 import { handlers } from "./index";
-import { requestOrigin } from "./origin";
+import { requestOrigin } from "@/lib/http/origin";
 import { brandSecret } from "./secret";
 
 /** Whether `state` is the one this browser's pending sign-in sent (Auth.js's sealed state cookie holds it). */

@@ -6,7 +6,7 @@ import { BRAND_HEADERS } from "@/lib/brands/routing";
 import { store } from "@/lib/store";
 import { authConfig, AUTH_BASE_PATH } from "./config";
 import { cachedMetadata, idpMetadata } from "./discovery";
-import { headersOrigin, requestOrigin } from "./origin";
+import { headersOrigin, requestOrigin } from "@/lib/http/origin";
 import { signedOutSince } from "./sign-out";
 import { recordSignIn } from "./user-pool";
 

@@ -1,10 +1,10 @@
 import type { NextRequest } from "next/server";
 import { AppError } from "@/lib/http/errors";
-import { brandRoute } from "@/lib/http/route";
+import { brandRoute } from "@/lib/brands/route";
 import { AUTH_BASE_PATH } from "./config";
 import { authJsCookieNames } from "./cookies";
 import { handlers } from "./index";
-import { onBrowserOrigin, requestOrigin } from "./origin";
+import { onBrowserOrigin, requestOrigin } from "@/lib/http/origin";
 
 /**
  * The Auth.js endpoints a brand host serves: the session (spec: GET /api/auth/session answers with the signed-in user

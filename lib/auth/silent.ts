@@ -8,7 +8,7 @@ import { SIGN_IN_PAGE } from "./config";
 
 import { NO_SILENT_PARAM, SSO_COOKIES, ssoCookieOptions } from "./cookies";
 import { cachedMetadata, idpAvailable } from "./discovery";
-import { requestOrigin } from "./origin";
+import { requestOrigin } from "@/lib/http/origin";
 import { idpResponseUris, registeredRedirectUri } from "./redirect-uris";
 import { brandSession, startSignIn } from "./sign-in";
 

@@ -1,4 +1,4 @@
-import { requestOrigin } from "@/lib/auth/origin";
+import { requestOrigin } from "./origin";
 import { AppError } from "./errors";
 
 /**

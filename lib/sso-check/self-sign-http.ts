@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Kysely } from "kysely";
 import { NextResponse, type NextRequest } from "next/server";
-import { requestOrigin } from "@/lib/auth/origin";
+import { requestOrigin } from "@/lib/http/origin";
 import type { Brand } from "@/lib/brands";
 import { brandForHost } from "@/lib/brands/context";
 import { readFormBody } from "@/lib/http/body";

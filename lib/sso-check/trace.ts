@@ -13,7 +13,7 @@ import { brandSecret } from "@/lib/auth/secret";
 import { poolUsername } from "@/lib/auth/user-pool";
 import { brands, type Brand } from "@/lib/brands";
 import { brandForHost } from "@/lib/brands/context";
-import { requestOrigin } from "@/lib/auth/origin";
+import { requestOrigin } from "@/lib/http/origin";
 import { assertSameOrigin } from "@/lib/http/same-origin";
 import { log } from "@/lib/log";
 import { consumeShared, networkOf } from "@/lib/limits";

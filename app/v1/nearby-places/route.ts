@@ -1,6 +1,6 @@
 import { readJsonBody } from "@/lib/http/body";
 import { methodNotAllowed } from "@/lib/http/errors";
-import { partnerRoute } from "@/lib/http/route";
+import { partnerRoute } from "@/lib/brands/route";
 import { nearbyPlacesJson } from "@/lib/places/nearby-json";
 import { parseNearbyPlacesRequest } from "@/lib/places/request";
 import { placesView } from "@/lib/places/service";

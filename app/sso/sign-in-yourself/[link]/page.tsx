@@ -3,7 +3,7 @@ import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { brands } from "@/lib/brands";
 import { linkStatus } from "@/lib/sso-check/self-sign";
-import { headersOrigin } from "@/lib/auth/origin";
+import { headersOrigin } from "@/lib/http/origin";
 import { LINK_PROBLEMS } from "@/lib/sso-check/self-sign-http";
 import { SELF_SIGN_PATH } from "@/lib/sso-check/self-sign-runs";
 import { store } from "@/lib/store";

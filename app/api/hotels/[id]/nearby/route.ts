@@ -1,7 +1,7 @@
 import { queryPreferences } from "@/lib/brands/context";
 import { hotelIdFromPath } from "@/lib/content/hotel-id";
 import { AppError } from "@/lib/http/errors";
-import { brandRoute } from "@/lib/http/route";
+import { brandRoute } from "@/lib/brands/route";
 import { placesAround } from "@/lib/places/nearby";
 import { PLACE_CATEGORIES } from "@/lib/places/types";
 import { HITS_DEFAULT, RADIUS_DEFAULT_KM, ROOMS_DEFAULT } from "@/lib/places/request";

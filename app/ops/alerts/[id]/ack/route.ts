@@ -1,5 +1,5 @@
 import { seeOther } from "@/lib/http/redirect";
-import { operatorRoute } from "@/lib/http/route";
+import { operatorRoute } from "@/lib/ops/route";
 import { acknowledgeAlert } from "@/lib/ops/alerts";
 import { store } from "@/lib/store";
 

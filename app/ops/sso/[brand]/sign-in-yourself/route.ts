@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { readFormBody } from "@/lib/http/body";
 import { seeOther } from "@/lib/http/redirect";
-import { operatorRoute } from "@/lib/http/route";
+import { operatorRoute } from "@/lib/ops/route";
 import { brandById, MAX_CHECK_FORM_BYTES } from "@/lib/sso-check/operators";
 import { createSelfSignRun, selfSignCheckFromForm } from "@/lib/sso-check/self-sign-create";
 import { store } from "@/lib/store";

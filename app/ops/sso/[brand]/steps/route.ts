@@ -1,7 +1,7 @@
 import { readFormBody } from "@/lib/http/body";
 import { AppError } from "@/lib/http/errors";
 import { seeOther } from "@/lib/http/redirect";
-import { operatorRoute } from "@/lib/http/route";
+import { operatorRoute } from "@/lib/ops/route";
 import { markStep } from "@/lib/sso-check/onboarding";
 import { brandById } from "@/lib/sso-check/operators";
 import { store } from "@/lib/store";

@@ -1,5 +1,5 @@
 import { NdjsonStream } from "@/lib/http/ndjson";
-import { operatorRoute } from "@/lib/http/route";
+import { operatorRoute } from "@/lib/ops/route";
 import { brandById } from "@/lib/sso-check/operators";
 import { followRun } from "@/lib/sso-check/self-sign-http";
 import { store } from "@/lib/store";
