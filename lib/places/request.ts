@@ -1,4 +1,3 @@
-import type { LinkTracking } from "./search-url";
 import { randomUUID } from "node:crypto";
 import { AppError } from "@/lib/http/errors";
 import { SUPPORTED_LANGUAGES, toCountryCode, toCurrency, toLanguage, type Language } from "@/lib/locale";
@@ -32,8 +31,6 @@ export interface NearbyPlacesRequest {
   rooms: string;
   userCountry: string;
   userDevice: UserDevice;
-  /** How the result links track arrivals (lib/places/search-url.ts); signed unless a caller says otherwise. */
-  tracking?: LinkTracking;
 }
 
 export interface FieldIssue {
