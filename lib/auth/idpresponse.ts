@@ -4,9 +4,7 @@ import { brands, type Brand } from "@/lib/brands";
 import { brandForHost } from "@/lib/brands/context";
 import { log } from "@/lib/log";
 import { countSilentSignIn } from "@/lib/metrics";
-import { continueSelfSign, pendingSelfSign } from "@/lib/sso-check/self-sign-http";
-import { finishTest, pendingTest } from "@/lib/sso-check/trace";
-import { store } from "@/lib/store";
+import type { SsoSettings } from "@/lib/brands/registry";
 import { AUTH_BASE_PATH, PROVIDER_ID, returnPath, safeCallbackUrl } from "./config";
 import { seeOther } from "@/lib/http/redirect";
 import { authJsCookieNames, expired, NO_SILENT_PARAM, SSO_COOKIES, ssoCookieOptions, type SsoNotice } from "./cookies";
@@ -49,13 +47,23 @@ function landAnonymous(
 }
 
 /**
+ * Other round trips through the same callback (the partners' validator, lib/sso-check/callback.ts): a response when
+ * the callback is theirs, else undefined. Called before the brand's own sign-on is looked at.
+ */
+export type OtherCallbacks = (
+  brand: Brand,
+  sso: SsoSettings | undefined,
+  request: NextRequest,
+) => Promise<Response | undefined>;
+
+/**
  * GET {rp_domain}/oauth2/idpresponse (spec §4.4): the callback partners allow-list. An error answer (login_required,
  * consent_required, access_denied…) is handled here, after checking its state, because Auth.js would turn it into
  * its error page and drop the code. A code goes to Auth.js's callback (state, PKCE and nonce checks; the token
  * request with this same redirect_uri; the id_token verified by lib/auth/id-token.ts); any refusal lands the visitor
  * back anonymous, whatever the IdP sent, so there is never an error page nor a loop.
  */
-export async function idpResponse(request: NextRequest): Promise<Response> {
+export async function idpResponse(request: NextRequest, others?: OtherCallbacks): Promise<Response> {
   const brand = brandForHost(request.headers.get("host"));
   const sso = brands().sso(brand);
   const origin = requestOrigin(request);
@@ -66,14 +74,10 @@ export async function idpResponse(request: NextRequest): Promise<Response> {
   const silent = cookie(SSO_COOKIES.flow) === "silent";
   const returnTo = returnPath(cookie(names.callbackUrl), origin);
   const query = request.nextUrl.searchParams;
-  // The validator's "sign in yourself" walks a partner's browser through this callback (the brand's registered one,
-  // whether or not the brand's own sign-on is in force here): only a browser its cookie binds to a waiting run.
-  const selfSign = await pendingSelfSign(brand, request);
-  if (selfSign) return continueSelfSign(request, selfSign);
+  // The validator's round trips (its "sign in yourself" and the silent-SSO test page) never sign anyone in here.
+  const other = await others?.(brand, sso, request);
+  if (other) return other;
   if (!sso) return landAnonymous("/", secure);
-  // The brand's silent-SSO test page runs a sign-in of its own through this same callback: it never signs anyone in.
-  const test = await pendingTest(brand, request);
-  if (test) return finishTest((await store()).db, brand, sso, request, test);
 
   // Auth.js checks the state too, but only for a code and by failing the sign-in: an answer to a request this browser
   // did not make (forged, replayed, stale) must not abort one it did, so its cookies are left alone. A browser that
