@@ -3,10 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import { scheduleProblem } from "./schedule";
 import { PAUSE_STEPS, parsePause } from "./sync-pause";
-import { webhookUrlProblem } from "@/lib/ops/webhook-url";
-import { parseIpRange } from "@/lib/http/address";
+import { webhookUrlProblem } from "./webhook-url";
+import { parseIpRange } from "./net";
 import { logLevelSchema } from "./log-level";
-import { attributionUrlProblem, tileTemplateProblem, type TileServer } from "@/lib/maps/tile-server";
+import { attributionUrlProblem, tileTemplateProblem, type TileServer } from "./tile-server";
 
 export {
   ClientsFileError,
