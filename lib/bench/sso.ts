@@ -13,6 +13,7 @@ import { withLoadedServer } from "./http";
 import { commandLine } from "@/lib/cli/args";
 import { markdownTable } from "@/lib/text";
 import { runProgress as progress, stats, type Stats } from "@/lib/cli/stats";
+import { environment } from "@/lib/config/env";
 
 const usage = `Usage: npm run bench:sso -- [--runs 200] [--warmup 20] [--page /search?q=Paris] [--count 2000]
 
@@ -285,7 +286,7 @@ const pct = (part: number, whole: number) => (whole > 0 ? `${Math.round((part / 
 async function main(): Promise<void> {
   const opts = options();
   // The IdP runs in this process: its info lines would break the progress line.
-  log.level = logLevel(process.env, "warn");
+  log.level = logLevel(environment(), "warn");
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-sso-"));
   let sso: DemoSso | undefined;
