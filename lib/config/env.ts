@@ -5,7 +5,8 @@ import { z } from "zod";
  * The reads of the environment that are not settings of the parsed configuration (index.ts): variables named at run
  * time (a secret a brand registry or clients file names), the environment a child process inherits, and the few
  * values read before or without the whole configuration (a command's terminal, the browser the tools drive, the test
- * harness). With index.ts and log-level.ts, the only reads of process.env.
+ * harness). With index.ts and log-level.ts, the only reads of process.env, besides the test helpers that hand theirs
+ * to a child process.
  */
 /** What a function that reads variables by name takes: the environment, or a test's own. */
 export type Environment = Readonly<Record<string, string | undefined>>;
