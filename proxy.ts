@@ -15,7 +15,7 @@ import { errorResponse } from "@/lib/http/errors";
 import { requestFacts } from "@/lib/http/request-facts";
 import { newNonce, pageContentSecurityPolicy } from "@/lib/http/security-headers";
 import { config as appConfig } from "@/lib/config";
-import { tileOrigin } from "@/lib/maps/tile-server";
+import { tileOrigin } from "@/lib/config/tile-server";
 import { bearerRefusal, METRICS_PATH, metricsServed } from "@/lib/ops/token";
 import { canonicalMcpTarget } from "@/lib/mcp/access";
 

@@ -4,12 +4,13 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
 import { IDP, site, watchConsole, type BrandName } from "./fixtures/site";
 import { account, IdpLoginPage, PARTNER_PASSWORD, PARTNER_USER, watchIdp } from "./fixtures/sso";
+import { testSettings } from "@/lib/config/env";
 
 /**
  * Home, search and hotel pages of both brands at desktop and mobile width, and the sign-on flow. `npm run screenshots`
  * writes them to e2e/screenshots (linked from the README and docs/); a test run writes them under .data.
  */
-const OUT = process.env.SCREENSHOT_DIR ?? path.join(".data", "screenshots");
+const OUT = testSettings().SCREENSHOT_DIR;
 /** Scrolls every image into view (they load lazily) and waits until each has loaded. */
 async function loadImages(page: Page, selector: string) {
   for (const img of await page.locator(selector).all()) {

@@ -2,7 +2,7 @@ import Link from "next/link";
 import { store } from "@/lib/store";
 import { opsAccess } from "@/lib/ops/session";
 import { ARRIVALS_DAYS, loadStatus } from "@/lib/ops/status";
-import { unacknowledgedAlerts } from "@/lib/ops/alerts";
+import { unacknowledgedAlerts } from "@/lib/content/sync/alerts";
 import { OpsGate } from "./gate";
 
 export const dynamic = "force-dynamic";

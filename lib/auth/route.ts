@@ -1,6 +1,6 @@
 import type { NextRequest } from "next/server";
 import { AppError } from "@/lib/http/errors";
-import { brandRoute } from "@/lib/http/route";
+import { brandRoute } from "@/lib/brands/route";
 import { AUTH_BASE_PATH } from "./config";
 import { authJsCookieNames } from "./cookies";
 import { handlers } from "./auth-js";

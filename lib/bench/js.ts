@@ -7,6 +7,7 @@ import { withLoadedServer } from "./http";
 import { commandLine } from "@/lib/cli/args";
 import { markdownTable } from "@/lib/text";
 import { BUDGET_HEADER, budgetRows, measurePageScripts, PAGE_TYPES } from "./js-budget";
+import { chromiumPath } from "@/lib/config/env";
 
 const usage = `Usage: npm run bench:js
 
@@ -26,7 +27,7 @@ async function main(): Promise<void> {
     const placeId = ((await suggest.json()) as { places: { placeId: string }[] }).places[0]?.placeId;
     if (!placeId) throw new Error("no place found for Paris");
     const browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      executablePath: chromiumPath(),
       args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
     });
     try {

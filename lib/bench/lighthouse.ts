@@ -11,6 +11,7 @@ import { startDemoSso, type DemoSso } from "@/lib/partner-idp/demo";
 import { getJson, withLoadedServer } from "./http";
 import { commandLine, usageError } from "@/lib/cli/args";
 import { markdownTable } from "@/lib/text";
+import { chromiumPath } from "@/lib/config/env";
 
 const usage = `Usage: npm run bench:lighthouse -- [--count 2000] [--presets mobile,desktop] [--no-first-visit]
 
@@ -52,7 +53,7 @@ interface Measured {
  */
 async function launchChromium(profile: string): Promise<{ port: number; process: ChildProcess }> {
   const child = spawn(
-    process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    chromiumPath(),
     [...CHROMIUM_FLAGS, "--ignore-certificate-errors", "--remote-debugging-port=0", `--user-data-dir=${profile}`],
     { stdio: ["ignore", "ignore", "pipe"] },
   );

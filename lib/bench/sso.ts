@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { HttpBrowser, samePage, type Hop, type StoredCookie } from "@/lib/testing/http-browser";
+import type { Cookie } from "tough-cookie";
+import { HttpBrowser, samePage, type Hop } from "@/lib/testing/http-browser";
 import { SSO_COOKIES } from "@/lib/auth/relying-party";
 import demoBrands from "@/lib/brands/demo-brands.json" with { type: "json" };
 import { logLevel } from "@/lib/config/log-level";
@@ -12,6 +13,7 @@ import { withLoadedServer } from "./http";
 import { commandLine } from "@/lib/cli/args";
 import { markdownTable } from "@/lib/text";
 import { runProgress as progress, stats, type Stats } from "@/lib/cli/stats";
+import { environment } from "@/lib/config/env";
 
 const usage = `Usage: npm run bench:sso -- [--runs 200] [--warmup 20] [--page /search?q=Paris] [--count 2000]
 
@@ -105,7 +107,7 @@ function anonymousFailure(hops: Hop[], body: string): string | undefined {
 }
 
 /** Signs the first demo user in at the partner's site, as a browser does; returns the IdP's session cookies. */
-async function signInAtPartner(issuer: string, ca: Buffer): Promise<StoredCookie[]> {
+async function signInAtPartner(issuer: string, ca: Buffer): Promise<Cookie[]> {
   const browser = new HttpBrowser({ ca });
   const form = (body: string) => ({
     method: "POST",
@@ -133,18 +135,18 @@ async function signInAtPartner(issuer: string, ca: Buffer): Promise<StoredCookie
   const home = await browser.request(`${issuer}/`);
   if (back.status !== 200 || !home.body.includes("Signed in as"))
     throw new Error(`partner site sign-in: not signed in at the IdP (${back.status} ${back.url})`);
-  const cookies = browser.cookies.filter((c) => c.host === new URL(issuer).hostname && c.name.startsWith("_session"));
-  if (!cookies.some((c) => c.name === "_session")) throw new Error("partner site sign-in: no _session cookie");
+  const cookies = browser.cookiesFor(`${issuer}/`).filter((c) => c.key.startsWith("_session"));
+  if (!cookies.some((c) => c.key === "_session")) throw new Error("partner site sign-in: no _session cookie");
   return cookies;
 }
 
 const fmt = (n: number) => (Number.isFinite(n) ? n.toFixed(1) : "–");
 
 /** Warm-up pairs, then the measured ones: a silent and an anonymous run each, every visitor a fresh browser. */
-async function measure(opts: Options, pageUrl: string, issuer: string, ca: Buffer, idpCookies: StoredCookie[]) {
+async function measure(opts: Options, pageUrl: string, issuer: string, ca: Buffer, idpCookies: Cookie[]) {
   const once = async (kind: Kind): Promise<Run> => {
     const browser = new HttpBrowser({ ca });
-    browser.cookies = idpCookies.map((c) => ({ ...c }));
+    for (const c of idpCookies) browser.addCookie(issuer, c);
     // A visitor who already tried in this browser session: the proxy serves the page, no silent login.
     if (kind === "anonymous") browser.setCookie(pageUrl, SSO_COOKIES.attempt, String(Math.floor(Date.now() / 1000)));
     const { hops, body, ms } = await browser.navigate(pageUrl);
@@ -284,7 +286,7 @@ const pct = (part: number, whole: number) => (whole > 0 ? `${Math.round((part / 
 async function main(): Promise<void> {
   const opts = options();
   // The IdP runs in this process: its info lines would break the progress line.
-  log.level = logLevel(process.env, "warn");
+  log.level = logLevel(environment(), "warn");
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-sso-"));
   let sso: DemoSso | undefined;

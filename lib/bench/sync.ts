@@ -12,7 +12,16 @@ import { openTestStore } from "@/lib/testing/store";
 import type { RunTimes } from "@/lib/content/sync/thread-times";
 import { commandLine } from "@/lib/cli/args";
 import { markdownTable } from "@/lib/text";
-import { affinityOf, cpuSeconds, descendantsIn, processTable, procStat, setAffinity, type ProcessEntry } from "@/lib/cli/proc";
+import {
+  affinityOf,
+  cpuSeconds,
+  descendantsIn,
+  processTable,
+  procStat,
+  setAffinity,
+  type ProcessEntry,
+} from "@/lib/cli/proc";
+import { environment } from "@/lib/config/env";
 
 const usage = `Usage: npm run bench:sync -- [--count 100000] [--seed 1] [--runs 3] [--plain] [--no-postgres] [--no-pinned]
 
@@ -86,7 +95,7 @@ function run(args: string[], env: Record<string, string> = {}, cpus?: string): P
   return new Promise((resolve, reject) => {
     const [file, argv] = cpus ? ["taskset", ["-c", cpus, process.execPath, ...args]] : [process.execPath, args];
     const child = spawn(file, argv, {
-      env: { ...process.env, LOG_LEVEL: "warn", ...env },
+      env: { ...environment(), LOG_LEVEL: "warn", ...env },
       stdio: ["ignore", "pipe", "inherit"],
     });
     let out = "";

@@ -1,4 +1,4 @@
-import { config } from "@/lib/config";
+import { config, environment, type Environment } from "@/lib/config";
 import demoBrands from "./demo-brands.json" with { type: "json" };
 import { BrandRegistry } from "./registry";
 
@@ -21,7 +21,7 @@ export function brands(): BrandRegistry {
  * brands publish their partner keys and secrets in this repository, so they are never a production default; serving
  * them there takes DEMO_BRANDS=true. Returns the problem, or undefined.
  */
-export function brandRegistryProblem(env: Record<string, string | undefined> = process.env): string | undefined {
+export function brandRegistryProblem(env: Environment = environment()): string | undefined {
   if (env.NODE_ENV !== "production" || env.BRANDS_FILE || env.DEMO_BRANDS === "true") return undefined;
   return (
     "NODE_ENV=production needs a brand registry: set BRANDS_FILE to your brands.json (see lib/brands/schema.ts). " +

@@ -4,6 +4,7 @@ import { parseConfig } from "@/lib/config";
 import { idpUrlProblem } from "@/lib/http/outbound";
 import { brandsFileSchema, type Brand, type SsoAttribute, type SsoEnvironmentSettings } from "./schema";
 import { compileHandoffTemplate, type CompiledHandoff, type HandoffSettings } from "./handoff";
+import { environment, type Environment } from "@/lib/config/env";
 
 export type { Brand } from "./schema";
 
@@ -41,7 +42,7 @@ export class BrandRegistry {
 
   constructor(
     readonly brands: readonly Brand[],
-    private readonly env: Record<string, string | undefined> = process.env,
+    private readonly env: Environment = environment(),
   ) {
     ({ SSO_ENVIRONMENT: this.ssoEnvironment, SSO_DEV_ALLOW_LOOPBACK: this.allowLoopback } = parseConfig(env));
     const problems: string[] = [];
@@ -75,7 +76,7 @@ export class BrandRegistry {
   }
 
   /** Parses a brands file's JSON text; readable errors name the file and the path inside it. */
-  static parse(text: string, origin: string, env: Record<string, string | undefined> = process.env): BrandRegistry {
+  static parse(text: string, origin: string, env: Environment = environment()): BrandRegistry {
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -142,7 +143,7 @@ export class BrandRegistry {
     return settings && { ...settings, clientSecret: this.env[settings.clientSecretEnv] || undefined };
   }
 
-  static fromFile(file: string, env: Record<string, string | undefined> = process.env): BrandRegistry {
+  static fromFile(file: string, env: Environment = environment()): BrandRegistry {
     let text: string;
     try {
       text = fs.readFileSync(file, "utf8");

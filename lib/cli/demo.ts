@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { config } from "@/lib/config";
+import { config, environment } from "@/lib/config";
 import { SAMPLE_RATES_FILE } from "@/lib/exchange-rates";
 import { log } from "@/lib/log";
 import { openConfiguredStore } from "@/lib/store";
@@ -118,17 +118,17 @@ operators' status page: http://localhost:${port}/ops  (token: ${cfg.OPS_TOKEN ? 
       // here), unless the operator points at a real file.
       EXCHANGE_RATES_FILE: SAMPLE_RATES_FILE,
       EXCHANGE_RATES_MAX_AGE_DAYS: "3660",
-      ...process.env,
+      ...environment(),
       OPS_TOKEN: opsToken,
       ...sso?.env,
     },
   });
   // The sync worker, as a deployment runs it beside the servers: it checks the sample export (once now, finding it
   // unchanged, then every minute unless SYNC_SCHEDULE says otherwise) and its alerts show on /ops.
-  const schedule = process.env.SYNC_SCHEDULE ?? DEMO_SYNC_SCHEDULE;
+  const schedule = environment().SYNC_SCHEDULE ?? DEMO_SYNC_SCHEDULE;
   const worker = spawn(process.execPath, [path.join(".build", "cli", "worker.mjs")], {
     stdio: "inherit",
-    env: { ...process.env, SYNC_SOURCE: path.resolve(EXPORT_DIR), SYNC_SCHEDULE: schedule },
+    env: { ...environment(), SYNC_SOURCE: path.resolve(EXPORT_DIR), SYNC_SCHEDULE: schedule },
   });
   console.log(`sync worker (npm run worker): checks ${EXPORT_DIR} on "${schedule}"; a new export written there syncs at
   the next check, and a refused one (too many removals, another schema) raises an alert on /ops\n`);

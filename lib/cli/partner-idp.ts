@@ -1,6 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
-import { config, ConfigError, readClientsFile, type Config, type RegisteredClient } from "@/lib/config";
+import {
+  config,
+  ConfigError,
+  environment as processEnvironment,
+  readClientsFile,
+  type Config,
+  type RegisteredClient,
+} from "@/lib/config";
 import { log } from "@/lib/log";
 import { brandRegistrations } from "@/lib/partner-idp/brand-clients";
 import {
@@ -97,12 +104,16 @@ async function serve(cfg: Config, dataDir: string): Promise<void> {
   }
   const clientsFile = flags["clients-file"] ?? cfg.PARTNER_IDP_CLIENTS_FILE;
   // Secrets are named by environment variable in both files (read here, by the command, as the registry's are).
-  const fileClients: RegisteredClient[] = clientsFile ? readClientsFile(clientsFile, process.env) : [];
+  const fileClients: RegisteredClient[] = clientsFile ? readClientsFile(clientsFile, processEnvironment()) : [];
 
   // The issuer names the port, and a brand is registered when its issuer is this one: with port 0 the port is known
   // only once listening, so the brands are read against the port asked for (none match 0).
   const issuer = `https://${hostname}:${port}`;
-  const { registrations, brandLinks } = brandRegistrations(registry, { issuer, environment, env: process.env });
+  const { registrations, brandLinks } = brandRegistrations(registry, {
+    issuer,
+    environment,
+    env: processEnvironment(),
+  });
   const brandClients = registrations.flatMap((r) => (r.client ? [r.client] : []));
   fileClients.forEach((c, i) => {
     const brand = registrations.find((r) => r.client?.clientId === c.clientId);

@@ -1,7 +1,7 @@
 import { log } from "@/lib/log";
 import { isSyncError } from "@/lib/content/errors";
 import { openConfiguredStore } from "@/lib/store";
-import { DEFAULT_LANDMARK_CODES, importGeoNames } from "@/lib/places/geonames-import";
+import { DEFAULT_LANDMARK_CODES, GazetteerImportError, importGeoNames } from "@/lib/places/geonames-import";
 import { recountHotels, loadGazetteer } from "@/lib/places/recount";
 import { PLACE_CATEGORIES } from "@/lib/places/types";
 import { loadHotelCounts } from "@/lib/places/store";
@@ -68,7 +68,8 @@ async function main(): Promise<number> {
     }
     return 0;
   } catch (e) {
-    console.error(isSyncError(e) ? `${e.code}: ${e.message}` : `places failed: ${(e as Error).message}`);
+    const coded = isSyncError(e) || e instanceof GazetteerImportError;
+    console.error(coded ? `${e.code}: ${e.message}` : `places failed: ${(e as Error).message}`);
     return 1;
   } finally {
     await store.close();

@@ -1,9 +1,10 @@
 import cliProgress from "cli-progress";
 import { log } from "@/lib/log";
+import { underCi } from "@/lib/config/env";
 
 /** A progress bar on a terminal; elsewhere a structured progress line every few seconds. */
 export function progressReporter(label: string, unit: "bytes" | "records") {
-  const tty = Boolean(process.stderr.isTTY) && process.env.CI !== "true";
+  const tty = Boolean(process.stderr.isTTY) && !underCi();
   const fmt = (n: number) => (unit === "bytes" ? `${(n / 1e6).toFixed(1)} MB` : String(n));
   let bar: cliProgress.SingleBar | undefined;
   let lastLog = 0;

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { idpResponseUris } from "@/lib/auth/relying-party";
 import { brands } from "@/lib/brands";
-import { config } from "@/lib/config";
+import { config, environment } from "@/lib/config";
 import { isLoopbackHost } from "@/lib/http/outbound";
 import {
   type SsoCheckInput,
@@ -58,7 +58,7 @@ Production rules apply (https, public addresses only) unless SSO_DEV_ALLOW_LOOPB
 on this machine. Exit status: 0 no item failed, 1 an item failed, 64 wrong usage.`;
 
 function fromEnv(name: string | undefined): string | undefined {
-  return name ? process.env[name] : undefined;
+  return name ? environment()[name] : undefined;
 }
 
 async function main(): Promise<number> {

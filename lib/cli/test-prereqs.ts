@@ -3,6 +3,7 @@ import fs from "node:fs";
 import { APACHE_PACKAGES, apacheInstalled } from "@/lib/testing/apache-rp";
 import { LEMONLDAP_PACKAGES, lemonLdapInstalled } from "@/lib/testing/lemonldap";
 import { answers } from "@/lib/testing/ports";
+import { chromiumPath, environment } from "@/lib/config/env";
 
 /**
  * npm test's first step (pretest): what the test tiers need on this machine. Debian packages that are missing are
@@ -18,7 +19,7 @@ const PACKAGES: { what: string; present: () => boolean; pkg: string }[] = [
   { what: "ssh-keygen", present: () => onPath("ssh-keygen"), pkg: "openssh-client" },
   {
     what: "Chromium (browser tests)",
-    present: () => all(process.env.CHROMIUM_PATH ?? "/usr/bin/chromium"),
+    present: () => all(chromiumPath()),
     pkg: "chromium",
   },
   { what: "openssl (the partner IdP's certificate)", present: () => onPath("openssl"), pkg: "openssl" },
@@ -58,7 +59,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     console.log(`installing Debian packages: ${pkgs.join(" ")} (apt-get, a minute or two)`);
-    const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
+    const env = { ...environment(), DEBIAN_FRONTEND: "noninteractive" };
     // Another install on this machine (an unattended upgrade, a second test run) holds dpkg's lock: wait for it.
     const lock = ["-o", "DPkg::Lock::Timeout=600"];
     for (const args of [

@@ -3,10 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import { scheduleProblem } from "./schedule";
 import { PAUSE_STEPS, parsePause } from "./sync-pause";
-import { webhookUrlProblem } from "@/lib/ops/webhook-url";
-import { parseIpRange } from "@/lib/http/address";
+import { webhookUrlProblem } from "./webhook-url";
+import { parseIpRange } from "./net";
 import { logLevelSchema } from "./log-level";
-import { attributionUrlProblem, tileTemplateProblem, type TileServer } from "@/lib/maps/tile-server";
+import { attributionUrlProblem, tileTemplateProblem, type TileServer } from "./tile-server";
+import { chromiumPathSchema } from "./env";
 
 export {
   ClientsFileError,
@@ -200,7 +201,7 @@ const envSchema = z.object({
    */
   SSO_DEV_ALLOW_LOOPBACK: flag.default(false),
   /** The Chromium the sign-on validator drives (Debian's by default; never downloaded). */
-  CHROMIUM_PATH: z.string().min(1).default("/usr/bin/chromium"),
+  CHROMIUM_PATH: chromiumPathSchema,
   /**
    * A PEM file of extra CAs Node trusts (read by Node itself). Under the development switch the validator's browser
    * trusts a provider on this machine that this CA signed, as the server's own sign-on does (the demo's IdP).
@@ -408,4 +409,5 @@ export function config(): Config {
 }
 
 export { scheduleOf, scheduleProblem } from "./schedule";
+export { chromiumPath, environment, isDevelopment, testSettings, underCi, type Environment } from "./env";
 export { PAUSE_STEPS, type PauseAt, type PauseStep } from "./sync-pause";

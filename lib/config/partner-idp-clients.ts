@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { z } from "zod";
-import { isLoopbackHost } from "@/lib/http/outbound";
+import { isLoopbackHost } from "./net";
 
 /**
  * The reference partner IdP's clients file (`npm run partner-idp -- --clients-file FILE`, or PARTNER_IDP_CLIENTS_FILE):

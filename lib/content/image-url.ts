@@ -1,5 +1,6 @@
 import { isIPv4 } from "node:net";
 import { addressProblem, isLoopbackHost } from "@/lib/http/outbound";
+import { isDevelopment } from "@/lib/config/env";
 
 /**
  * Which supplier image URLs (`images[].href`, spec §2.1) the platform publishes and shows. A page puts them in
@@ -50,4 +51,4 @@ const LOCAL_NETWORK = /(?:^|\.)(?:local|internal|home\.arpa|lan|home|corp|locald
  * Plain http image URLs only in development: NODE_ENV set to development (next dev sets it), not merely unset, so a
  * production sync or server that forgot NODE_ENV still refuses them (config()'s NODE_ENV defaults to development).
  */
-export const httpImagesAllowed = () => process.env.NODE_ENV === "development";
+export const httpImagesAllowed = isDevelopment;

@@ -1,14 +1,7 @@
+import { tileUrl, type TileServer } from "@/lib/config/tile-url";
 import { zoomOf, type Viewport } from "./viewport";
 
-/** An operator's raster tile server (lib/config: MAP_TILE_*). */
-export interface TileServer {
-  /** https (or loopback) URL with {z}, {x} and {y}. */
-  urlTemplate: string;
-  /** What the tile source requires to be shown with its tiles (plain text). */
-  attribution: string;
-  attributionUrl?: string;
-  maxZoom: number;
-}
+export type { TileServer };
 
 /** One tile placed in a viewport (pixels; `size` square, edges may lie outside the map). */
 export interface PlacedTile {
@@ -23,11 +16,6 @@ export interface PlacedTile {
 
 /** More tiles than this for one map means the zoom is stepped down (each tile is a request of the visitor's). */
 const MAX_TILES = 24;
-
-/** The URL of one tile: the template's {z}, {x} and {y} replaced by integers (nothing else of it changes). */
-export function tileUrl(template: string, z: number, x: number, y: number): string {
-  return template.replaceAll("{z}", String(z)).replaceAll("{x}", String(x)).replaceAll("{y}", String(y));
-}
 
 /**
  * The tiles that cover a viewport, at the web zoom level nearest the map's (never above the server's maximum, where

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { countryName } from "@/lib/locale";
 import { nearbyPlaces } from "@/lib/places/nearby";
+import { searchLinkParts } from "@/lib/tracking/search-links";
 import { HITS_MAX, RADIUS_MAX_KM, USER_DEVICES, parseNearbyPlacesRequest } from "@/lib/places/request";
 import { placesView } from "@/lib/places/service";
 import { PLACE_CATEGORIES } from "@/lib/places/types";
@@ -64,8 +65,8 @@ export const nearbyPlacesTool = defineTool({
       language: args.language ?? visitor.language,
       currency: args.currency ?? visitor.currency,
     });
-    // Unsigned links: anyone may call the assistant and choose label and anonymousId (lib/places/search-url.ts).
-    const places = nearbyPlaces(await placesView(), ctx.brand, { ...req, tracking: "unsigned" });
+    // Unsigned links: anyone may call the assistant and choose label and anonymousId (lib/tracking/search-links.ts).
+    const places = nearbyPlaces(await placesView(), req, searchLinkParts(ctx.brand, { ...req, tracking: "unsigned" }));
     const text = [
       `${places.length} place${places.length === 1 ? "" : "s"} near ${args.placeName ?? args.placeId}:`,
       ...places.map(

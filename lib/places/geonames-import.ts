@@ -4,10 +4,25 @@ import readline from "node:readline";
 import zlib from "node:zlib";
 import type { Kysely } from "kysely";
 import type { Database, PlacesTable } from "@/lib/store";
-import { SyncError } from "@/lib/content/errors";
 import { placeIdFor } from "./place-id";
 import { populatedPlaceCategory } from "./sources/bundled";
 import type { PlaceCategory } from "./types";
+
+/**
+ * A gazetteer file that could not be imported: missing, or unreadable part way (nothing of it is kept). The codes are
+ * the sync's for the same failures (lib/content/errors.ts), so that the places command reports them alike.
+ */
+export class GazetteerImportError extends Error {
+  readonly code: "SOURCE_NOT_FOUND" | "IMPORT_FAILED";
+  readonly field: string;
+
+  constructor(opts: { code: "SOURCE_NOT_FOUND" | "IMPORT_FAILED"; field: string; message: string; cause?: unknown }) {
+    super(opts.message, { cause: opts.cause });
+    this.name = "GazetteerImportError";
+    this.code = opts.code;
+    this.field = opts.field;
+  }
+}
 
 /** S-class feature codes imported as landmarks unless the operator names others. */
 export const DEFAULT_LANDMARK_CODES = ["MNMT", "CSTL", "MUS", "TOWR", "PAL", "RUIN", "AMTH", "PYR", "ZOO", "OPRA"];
@@ -98,7 +113,7 @@ export async function importGeoNames(
   try {
     total = fs.statSync(file).size;
   } catch {
-    throw new SyncError({ code: "SOURCE_NOT_FOUND", field: "file", message: `No such file: ${file}` });
+    throw new GazetteerImportError({ code: "SOURCE_NOT_FOUND", field: "file", message: `No such file: ${file}` });
   }
   const landmarkCodes = new Set(opts.landmarkCodes ?? DEFAULT_LANDMARK_CODES);
   const summary: GeoNamesImportSummary = {
@@ -168,8 +183,8 @@ export async function importGeoNames(
       await opts.confirm?.(trx);
     });
   } catch (e) {
-    if (e instanceof SyncError) throw e;
-    throw new SyncError({
+    if (e instanceof GazetteerImportError) throw e;
+    throw new GazetteerImportError({
       code: "IMPORT_FAILED",
       field: "file",
       message: `${summary.file} could not be read after line ${summary.lines}: ${(e as Error).message}`,

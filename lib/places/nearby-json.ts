@@ -1,12 +1,11 @@
-import type { Brand } from "@/lib/brands";
 import { countryName, type Language } from "@/lib/locale";
-import { hundredthsOfKm, mainPlace, nearbyAnswer, nearbyItems, type PlacesView } from "./nearby";
+import { hundredthsOfKm, mainPlace, nearbyIds, nearbyItems, type PlacesView, type SearchLinkParts } from "./nearby";
 import type { NearbyPlacesRequest } from "./request";
 import { placeName } from "./types";
 
 /**
  * The response body of POST /v1/nearby-places (spec §2.3) as UTF-8 JSON: the bytes of
- * JSON.stringify({ places: nearbyPlaces(view, brand, req) }), copied place by place into one buffer from parts.
+ * JSON.stringify({ places: nearbyPlaces(view, req, links) }), copied place by place into one buffer from parts.
  *
  * A thousand places make a few hundred KB. Built as objects, then one string, then bytes, most of the time went to
  * the objects, the string's thousands of pieces joined (two bytes a character as soon as one name needs them), its
@@ -16,10 +15,14 @@ import { placeName } from "./types";
  * prefix) and the answer's link suffix. The parts are looked up first, so the buffer is allocated once, to an upper
  * bound of the size.
  */
-export function nearbyPlacesJson(view: PlacesView, brand: Brand, req: NearbyPlacesRequest): Buffer<ArrayBuffer> {
+export function nearbyPlacesJson(
+  view: PlacesView,
+  req: NearbyPlacesRequest,
+  links: SearchLinkParts,
+): Buffer<ArrayBuffer> {
   const centre = mainPlace(view.gazetteer, req);
   const km: number[] = [];
-  const { ids, links } = nearbyAnswer(view, brand, centre, req, km);
+  const ids = nearbyIds(view, centre, req, km);
   if (NEEDS_ESCAPING.test(links.prefix) || NEEDS_ESCAPING.test(links.suffix))
     return Buffer.from(JSON.stringify({ places: nearbyItems(view, ids, km, req.language, links) }));
   const suffix = Buffer.from(`${links.suffix}"}`);

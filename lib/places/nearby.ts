@@ -1,13 +1,24 @@
-import type { Brand } from "@/lib/brands";
 import { AppError } from "@/lib/http/errors";
 import { countryCodeByName, countryName, type Language } from "@/lib/locale";
 import type { Gazetteer } from "./gazetteer";
 import { haverSinKm, NearestSearch, pointIndex } from "./geo";
 import type { NearbyPlacesRequest } from "./request";
-import { linkTo, searchLinkParts, type SearchLinkParts } from "./search-url";
 import { PLACE_CATEGORIES, placeName, type Place, type PlaceCategory } from "./types";
 
 const CATEGORY_BIT = new Map(PLACE_CATEGORIES.map((c, i) => [c, 1 << i]));
+
+/**
+ * A response's links: prefix + encodeURIComponent(placeId) + suffix, the same prefix for every answer of a brand.
+ * The caller builds them (lib/tracking/search-links.ts: they carry the brand's signed tracking parameters), so that
+ * the search itself knows nothing of brands or tracking.
+ */
+export interface SearchLinkParts {
+  prefix: string;
+  suffix: string;
+}
+
+export const linkTo = (links: SearchLinkParts, placeId: string) =>
+  links.prefix + encodeURIComponent(placeId) + links.suffix;
 
 /** Spec §2.2: one item of the response. */
 export interface NearbyPlace {
@@ -117,17 +128,22 @@ function notFound(field: string, message: string): AppError {
  * places within the radius of the main place, of the requested categories, that have hotels, nearest first, the
  * main place itself left out, at most `hits`. Names in the request's language; distances in km rounded to 10 m.
  */
-export function nearbyPlaces(view: PlacesView, brand: Brand, req: NearbyPlacesRequest): NearbyPlace[] {
-  return placesAround(view, brand, mainPlace(view.gazetteer, req), req);
+export function nearbyPlaces(view: PlacesView, req: NearbyPlacesRequest, links: SearchLinkParts): NearbyPlace[] {
+  return placesAround(view, mainPlace(view.gazetteer, req), req, links);
 }
 
 /** Where distances are measured from: the main place, or a point such as a hotel (its placeId then empty). */
 export type NearbyCentre = Pick<Place, "placeId" | "lat" | "lon">;
 
 /** The search of nearbyPlaces around any centre (a hotel page's nearby panel centres on the hotel). */
-export function placesAround(view: PlacesView, brand: Brand, centre: NearbyCentre, req: AroundRequest): NearbyPlace[] {
+export function placesAround(
+  view: PlacesView,
+  centre: NearbyCentre,
+  req: AroundRequest,
+  links: SearchLinkParts,
+): NearbyPlace[] {
   const km: number[] = [];
-  const { ids, links } = nearbyAnswer(view, brand, centre, req, km);
+  const ids = nearbyIds(view, centre, req, km);
   return nearbyItems(view, ids, km, req.language, links);
 }
 
@@ -153,24 +169,11 @@ export function nearbyItems(
   });
 }
 
-type AroundRequest = Omit<NearbyPlacesRequest, "placeId" | "placeName" | "country" | "userCountry" | "userDevice">;
+type AroundRequest = Pick<NearbyPlacesRequest, "radiusKm" | "hits" | "placeCategories" | "language">;
 
-/**
- * What an answer lists (indexes in view.listed, nearest first) and the links of its places; `km`, when given,
- * receives their distances.
- */
-export function nearbyAnswer(view: PlacesView, brand: Brand, centre: NearbyCentre, req: AroundRequest, km?: number[]) {
-  const links = searchLinkParts(brand, {
-    currency: req.currency,
-    language: req.language,
-    rooms: req.rooms,
-    checkIn: req.checkIn,
-    checkOut: req.checkOut,
-    label: req.label,
-    anonymousId: req.anonymousId,
-    tracking: req.tracking,
-  });
-  return { ids: view.aroundIds(centre, req.radiusKm, req.hits, req.placeCategories, km), links };
+/** What an answer lists (indexes in view.listed, nearest first); `km`, when given, receives their distances. */
+export function nearbyIds(view: PlacesView, centre: NearbyCentre, req: AroundRequest, km?: number[]): number[] {
+  return view.aroundIds(centre, req.radiusKm, req.hits, req.placeCategories, km);
 }
 
 /** Spec §2.2 distanceKM in hundredths of a kilometre: rounded to 10 m, an integer. */

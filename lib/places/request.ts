@@ -3,7 +3,6 @@ import { z } from "zod";
 import { jsonSchemaOf, parseBody } from "@/lib/http/zod";
 import { SUPPORTED_LANGUAGES, toCountryCode, toCurrency, toLanguage, type Language } from "@/lib/locale";
 import { ROOMS_PATTERN, parseRooms } from "./rooms";
-import type { LinkTracking } from "./search-url";
 import { PLACE_CATEGORIES, type PlaceCategory } from "./types";
 
 /** Spec §8 limits. */
@@ -33,8 +32,6 @@ export interface NearbyPlacesRequest {
   rooms: string;
   userCountry: string;
   userDevice: UserDevice;
-  /** How the result links track arrivals (lib/places/search-url.ts); signed unless a caller says otherwise. */
-  tracking?: LinkTracking;
 }
 
 /**

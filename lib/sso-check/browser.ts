@@ -17,6 +17,7 @@ import { log } from "@/lib/log";
 import { providerOrigins, UNREGISTERED_REDIRECT } from "./http";
 import type { LoginSelectors, SsoCheckInput } from "./input";
 import { MAX_LOGIN_STEPS } from "./selectors";
+import { environment } from "@/lib/config";
 
 /**
  * Where an authorize request ended: a redirect to the redirect URI (caught), or a page of the provider; with the
@@ -78,8 +79,9 @@ function browserEnvironment(home: string): Record<string, string> {
     TMPDIR: path.join(home, "tmp"),
   };
   for (const dir of Object.values(dirs)) fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const env: Record<string, string> = { PATH: process.env.PATH || "/usr/local/bin:/usr/bin:/bin", HOME: home, ...dirs };
-  for (const name of ["TZ", "LANG"] as const) if (process.env[name]) env[name] = process.env[name];
+  const given = environment();
+  const env: Record<string, string> = { PATH: given.PATH || "/usr/local/bin:/usr/bin:/bin", HOME: home, ...dirs };
+  for (const name of ["TZ", "LANG"] as const) if (given[name]) env[name] = given[name];
   return env;
 }
 

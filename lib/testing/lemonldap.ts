@@ -4,6 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "./ports";
+import { testSettings } from "@/lib/config/env";
 
 /**
  * A real LemonLDAP::NG 2.16 (Debian's `lemonldap-ng`) as an OpenID provider nobody here wrote: its portal served by
@@ -288,7 +289,7 @@ async function tryStart(client: LemonLdapClient, port: number): Promise<LemonLda
     path.join(dir, "lemonldap-ng.ini"),
     [
       "[all]",
-      `logLevel = ${process.env.LLNG_LOG_LEVEL ?? "warn"}`,
+      `logLevel = ${testSettings().LLNG_LOG_LEVEL}`,
       "checkTime = 1",
       "[configuration]",
       "type = File",

@@ -5,6 +5,7 @@ import { buildCliBundle } from "./cli";
 import { lemonLdapInstalled } from "./lemonldap";
 import { answers } from "./ports";
 import { TEST_POSTGRES_URL } from "./store";
+import { chromiumPath } from "@/lib/config/env";
 
 /**
  * What a test tier needs on this machine, checked before its first test with short timeouts: a missing service makes
@@ -26,7 +27,7 @@ export type Need =
 
 const PRETEST =
   "run `npm run pretest` (installs OpenSSH, Chromium, openssl, HAProxy, promtool, LemonLDAP::NG and Apache with mod_auth_openidc, starts PostgreSQL and Redis)";
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+export const CHROMIUM = chromiumPath();
 /** The rate-limit tests' Redis (lib/mcp/__tests__/limits.integration.test.ts). */
 const REDIS_PORT = 6379;
 

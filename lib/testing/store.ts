@@ -4,9 +4,10 @@ import path from "node:path";
 import fs from "node:fs";
 import pg from "pg";
 import { openStore, type Store } from "@/lib/store/db";
+import { testSettings } from "@/lib/config/env";
 
 /** PostgreSQL for tests: the machine's local server (127.0.0.1:5432, database test) unless TEST_DATABASE_URL says otherwise. */
-export const TEST_POSTGRES_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+export const TEST_POSTGRES_URL = testSettings().TEST_DATABASE_URL;
 
 function assertLocal(url: string): void {
   const host = new URL(url).hostname;

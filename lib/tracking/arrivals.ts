@@ -4,7 +4,9 @@ import type { Brand } from "@/lib/brands";
 import { log } from "@/lib/log";
 import { PLACE_ID_PATTERN } from "@/lib/places/place-id";
 import { trackingKey, verifyTracking } from "./signature";
-import { arrivalRecorder, type ArrivalRecorder } from "./recorder";
+import { arrivalRecorder, type ArrivalRecorder, type ArrivalVerdict } from "./recorder";
+
+export type { Arrival, ArrivalVerdict } from "./recorder";
 
 /**
  * Click tracking (spec §4.1 "Dynamic Click Tracking"): a visitor who arrives on a brand's search page through a link
@@ -21,20 +23,6 @@ export interface ArrivalQuery {
   anonymousId?: string | null;
   sig?: string | null;
 }
-
-export interface Arrival {
-  brandId: string;
-  source: string;
-  placeId: string | null;
-  label: string | null;
-  anonymousId: string | null;
-  /** YYYY-MM-DD (UTC): one arrival per visitor and label on a day. */
-  day: string;
-  arrivedAt: string;
-}
-
-export type ArrivalVerdict =
-  { kind: "arrival"; arrival: Arrival } | { kind: "unverified"; brandId: string; day: string } | { kind: "ignored" };
 
 const ANONYMOUS_ID = /^[\x21-\x7e]{1,128}$/;
 const CONTROL = /[\u0000-\u001f\u007f]/;

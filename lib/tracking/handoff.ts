@@ -6,8 +6,10 @@ import { hotelPath } from "@/lib/content/hotel-id";
 import { log } from "@/lib/log";
 import { parseStay, STAY_DEFAULT_ROOMS, withStay, type Stay } from "@/lib/search/stay";
 import { dayOf } from "./arrivals";
-import { arrivalRecorder, type ArrivalRecorder } from "./recorder";
+import { arrivalRecorder, type ArrivalRecorder, type HandoffVerdict } from "./recorder";
 import { SIGNATURE_PARAM, signHandoff, trackingKey, verifyHandoff, type HandoffLinkParams } from "./signature";
+
+export type { HandoffVerdict } from "./recorder";
 
 /**
  * The booking hand-off (the hotel page's "See rates at …"). The page links to the brand's own `/rates/<hotel id>`
@@ -66,10 +68,6 @@ function handoffValues(brand: Brand, mappings: Record<string, string> | undefine
     label: brands().handoff(brand)?.label,
   };
 }
-
-export type HandoffVerdict =
-  | { kind: "handoff"; brandId: string; hotelId: string; day: string }
-  | { kind: "handoffUnverified"; brandId: string; day: string };
 
 export interface HandoffRedirect {
   /** Where the visitor goes: the booking site (absolute https URL) or back to the hotel page (same-site path). */

@@ -4,8 +4,28 @@ import { config } from "@/lib/config";
 import { log } from "@/lib/log";
 import { processShared } from "@/lib/runtime/shared";
 import { store, type ArrivalsTable, type Database, type DatabaseKind, type Store } from "@/lib/store";
-import type { ArrivalVerdict } from "./arrivals";
-import type { HandoffVerdict } from "./handoff";
+
+/**
+ * What the recorder records: the verdicts on a search-page query (lib/tracking/arrivals.ts) and on a booking handoff
+ * (lib/tracking/handoff.ts). They are the recorder's input, so they are defined here and those modules import them.
+ */
+export interface Arrival {
+  brandId: string;
+  source: string;
+  placeId: string | null;
+  label: string | null;
+  anonymousId: string | null;
+  /** YYYY-MM-DD (UTC): one arrival per visitor and label on a day. */
+  day: string;
+  arrivedAt: string;
+}
+
+export type ArrivalVerdict =
+  { kind: "arrival"; arrival: Arrival } | { kind: "unverified"; brandId: string; day: string } | { kind: "ignored" };
+
+export type HandoffVerdict =
+  | { kind: "handoff"; brandId: string; hotelId: string; day: string }
+  | { kind: "handoffUnverified"; brandId: string; day: string };
 
 /** Arrivals waiting to be written at most; past it new ones are dropped (and counted). */
 export const ARRIVALS_BUFFER_MAX = 10_000;

@@ -1,5 +1,5 @@
 import { queryPreferences } from "@/lib/brands/context";
-import { brandRoute } from "@/lib/http/route";
+import { brandRoute } from "@/lib/brands/route";
 import { categoryLabels } from "@/lib/i18n/messages";
 import { countryName } from "@/lib/locale";
 import { placeName } from "@/lib/places/types";

@@ -1,16 +1,17 @@
 import { readJsonBody } from "@/lib/http/body";
 import { methodNotAllowed } from "@/lib/http/errors";
-import { partnerRoute } from "@/lib/http/route";
+import { partnerRoute } from "@/lib/brands/route";
 import { nearbyPlacesJson } from "@/lib/places/nearby-json";
 import { parseNearbyPlacesRequest } from "@/lib/places/request";
 import { placesView } from "@/lib/places/service";
+import { searchLinkParts } from "@/lib/tracking/search-links";
 
 export const dynamic = "force-dynamic";
 
 /** Spec §4.1: POST /v1/nearby-places. */
 export const POST = partnerRoute(async (request, { brand }) => {
   const req = parseNearbyPlacesRequest(await readJsonBody(request));
-  const json = nearbyPlacesJson(await placesView(), brand, req);
+  const json = nearbyPlacesJson(await placesView(), req, searchLinkParts(brand, req));
   // Compressed (br, gzip, deflate) by lib/server as Accept-Encoding asks.
   return new Response(oneChunk(json), {
     headers: { "Content-Type": "application/json", "X-Anonymous-Id": req.anonymousId },

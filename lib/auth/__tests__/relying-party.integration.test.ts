@@ -139,7 +139,7 @@ describe("silent login (spec §1.4, §4.4 rule 1)", () => {
     for (const p of ["/", "/search?q=Paris", DEEP])
       expect((await browser.navigate(app.page("aurora", p))).redirects).toBe(0);
     expect(op.authorizeRequests).toHaveLength(1);
-    const names = browser.cookiesFor(start).map((c) => c.name);
+    const names = browser.cookiesFor(start).map((c) => c.key);
     expect(names).toContain("sso_attempt");
     expect(names.filter((n) => n.startsWith("authjs.") || n === "sso_flow" || n === "sso_notice")).toEqual([]);
   });
@@ -437,7 +437,7 @@ describe("the callback refuses what it must, and always lands anonymous (spec §
     op.user = ADA;
     const browser = new HttpBrowser();
     await browser.navigate(app.page("aurora", "/"));
-    const names = browser.cookiesFor(app.page("aurora")).map((c) => c.name);
+    const names = browser.cookiesFor(app.page("aurora")).map((c) => c.key);
     expect(names).toContain("authjs.session-token");
     expect(names.filter((n) => /authjs\.(state|nonce|pkce|callback-url)|sso_flow/.test(n))).toEqual([]);
   });
@@ -484,7 +484,7 @@ describe("the silent-SSO test page (/sso-test): a sign-in of its own that signs 
     expect(visit.body).toContain(ADA.email);
     expect(visit.body).not.toMatch(/eyJ[\w-]{10,}\.[\w-]{10,}/);
     expect(visit.body).not.toContain(SSO_BRANDS.aurora.secret);
-    expect(browser.cookiesFor(app.page("aurora", "/oauth2/idpresponse")).map((c) => c.name)).not.toContain("sso_test");
+    expect(browser.cookiesFor(app.page("aurora", "/oauth2/idpresponse")).map((c) => c.key)).not.toContain("sso_test");
     expect(await session(browser, app.page("aurora", "/api/auth/session"))).toBeNull();
     expect(op.tokenRequests).toHaveLength(1);
   });
@@ -493,7 +493,7 @@ describe("the silent-SSO test page (/sso-test): a sign-in of its own that signs 
     op.user = ADA;
     const browser = new HttpBrowser();
     const start = await startTest(browser, "aurora");
-    const sealed = browser.cookiesFor(app.page("aurora", "/oauth2/idpresponse")).find((c) => c.name === "sso_test")!;
+    const sealed = browser.cookiesFor(app.page("aurora", "/oauth2/idpresponse")).find((c) => c.key === "sso_test")!;
     const first = await browser.navigate(start.headers.location!, { maxRedirects: 0 });
     const callback = first.hops[0]!.location!;
     const trace = (await browser.navigate(callback)).url;
@@ -501,7 +501,7 @@ describe("the silent-SSO test page (/sso-test): a sign-in of its own that signs 
     // The same callback with the same sealed cookie, again and again: the first trace, no token request.
     for (let i = 0; i < 3; i++) {
       const replay = new HttpBrowser();
-      replay.cookies.push({ ...sealed });
+      replay.addCookie(app.page("aurora", "/oauth2/idpresponse"), sealed);
       const visit = await replay.navigate(callback);
       expect(visit.url).toBe(trace);
     }

@@ -2,7 +2,7 @@ import { Cron } from "croner";
 import type { Logger } from "@/lib/log";
 import type { Store } from "@/lib/store";
 import { isTransientSyncError, syncFailure } from "@/lib/content/errors";
-import { notifyPending, raiseAlert, resolveAlerts, type Webhook } from "@/lib/ops/alerts";
+import { notifyPending, raiseAlert, resolveAlerts, type Webhook } from "./alerts";
 import { failedRunOf, syncExport, type SyncOptions, type SyncProgress } from "./index";
 import { exportFingerprint } from "./fingerprint";
 import { scheduleOf } from "@/lib/config";

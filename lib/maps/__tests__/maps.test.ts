@@ -3,7 +3,7 @@ import { parseConfig } from "@/lib/config";
 import { pageContentSecurityPolicy } from "@/lib/http/security-headers";
 import { clipRing, landImageUrl, landPath, landSvg, parseLandQuery, resolutionFor } from "../basemap";
 import { kmPerWorldUnit, MAX_LATITUDE, project, unproject } from "../projection";
-import { tileOrigin, tileTemplateProblem } from "../tile-server";
+import { tileOrigin, tileTemplateProblem } from "@/lib/config/tile-server";
 import { tilesFor } from "../tiles";
 import { fitViewport, toPixel, zoomOf } from "../viewport";
 

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { hotel, range, syncDir, writeExport } from "@/lib/testing/exports";
 import { openTestStore, STORE_KINDS, type TestStore } from "@/lib/testing/store";
-import { raiseAlert, resolveAlerts } from "../alerts";
+import { raiseAlert, resolveAlerts } from "@/lib/content/sync/alerts";
 import { syncFigures } from "../metrics";
 
 /**

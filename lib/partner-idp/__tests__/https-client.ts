@@ -1,10 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import fs from "node:fs";
 import https from "node:https";
+import { CookieJar } from "tough-cookie";
 
 /**
  * A small HTTPS client for the tests: trusts the IdP's local CA, never follows redirects, and keeps cookies like a
- * browser would (by name and path), so that the tests walk the same redirects a browser does.
+ * browser would (tough-cookie), so that the tests walk the same redirects a browser does.
  */
 export interface Reply {
   status: number;
@@ -14,38 +15,12 @@ export interface Reply {
   setCookies: string[];
 }
 
-interface StoredCookie {
-  value: string;
-  path: string;
-}
-
 export class Browser {
-  readonly cookies = new Map<string, StoredCookie>();
+  private readonly jar = new CookieJar();
   private readonly ca: string;
 
   constructor(caFile: string) {
     this.ca = fs.readFileSync(caFile, "utf8");
-  }
-
-  private cookieHeader(path: string): string | undefined {
-    const matches = (p: string) => p === "/" || path === p || path.startsWith(`${p}/`);
-    const pairs = [...this.cookies].filter(([, c]) => matches(c.path));
-    return pairs.length ? pairs.map(([name, c]) => `${name}=${c.value}`).join("; ") : undefined;
-  }
-
-  private store(setCookies: string[]): void {
-    for (const line of setCookies) {
-      const [pair, ...attrs] = line.split(";").map((s) => s.trim());
-      const eq = pair!.indexOf("=");
-      const name = pair!.slice(0, eq);
-      const value = pair!.slice(eq + 1);
-      const path = attrs.find((a) => a.toLowerCase().startsWith("path="))?.slice(5) ?? "/";
-      const expired = attrs.some(
-        (a) => a.toLowerCase().startsWith("expires=") && new Date(a.slice(8)).getTime() < Date.now(),
-      );
-      if (expired || value === "") this.cookies.delete(name);
-      else this.cookies.set(name, { value, path });
-    }
   }
 
   request(
@@ -55,7 +30,7 @@ export class Browser {
   ): Promise<Reply> {
     const target = new URL(url);
     const headers: Record<string, string> = { ...opts.headers };
-    const cookie = opts.cookies === false ? undefined : this.cookieHeader(target.pathname);
+    const cookie = opts.cookies === false ? undefined : this.jar.getCookieStringSync(url);
     if (cookie) headers.cookie = cookie;
     if (opts.body !== undefined) headers["content-length"] = String(Buffer.byteLength(opts.body));
     return new Promise((resolve, reject) => {
@@ -64,7 +39,7 @@ export class Browser {
         res.on("data", (c: Buffer) => chunks.push(c));
         res.on("end", () => {
           const setCookies = res.headers["set-cookie"] ?? [];
-          if (opts.cookies !== false) this.store(setCookies);
+          if (opts.cookies !== false) for (const c of setCookies) this.jar.setCookieSync(c, url, { ignoreError: true });
           const location = res.headers.location;
           resolve({
             status: res.statusCode ?? 0,

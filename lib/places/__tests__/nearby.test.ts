@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { BrandRegistry } from "@/lib/brands";
 import demoBrands from "@/lib/brands/demo-brands.json";
 import { AppError } from "@/lib/http/errors";
+import { searchLinkParts } from "@/lib/tracking/search-links";
 import { trackingKey, verifyTracking } from "@/lib/tracking/signature";
 import { Gazetteer } from "../gazetteer";
 import { PlacesView, nearbyPlaces } from "../nearby";
@@ -48,19 +49,17 @@ const counts = new Map(
 );
 const view = new PlacesView(gazetteer, counts);
 
-const ask = (body: Record<string, unknown>, brand = aurora, on = view) =>
-  nearbyPlaces(
-    on,
-    brand,
-    parseNearbyPlacesRequest({
-      placeName: "Rome",
-      currency: "EUR",
-      language: "en",
-      userCountry: "DE",
-      userDevice: "mobile",
-      ...body,
-    }),
-  );
+const ask = (body: Record<string, unknown>, brand = aurora, on = view) => {
+  const req = parseNearbyPlacesRequest({
+    placeName: "Rome",
+    currency: "EUR",
+    language: "en",
+    userCountry: "DE",
+    userDevice: "mobile",
+    ...body,
+  });
+  return nearbyPlaces(on, req, searchLinkParts(brand, req));
+};
 
 function refusal(fn: () => unknown): AppError {
   try {
@@ -189,7 +188,9 @@ describe("nearbyPlacesJson (the body of POST /v1/nearby-places)", () => {
       ...body,
     });
   const asJson = (on: PlacesView, brand: typeof aurora, body: Record<string, unknown>) =>
-    Buffer.from(JSON.stringify({ places: nearbyPlaces(on, brand, request(body)) }));
+    Buffer.from(JSON.stringify({ places: nearbyPlaces(on, request(body), searchLinkParts(brand, request(body))) }));
+  const json = (on: PlacesView, brand: typeof aurora, body: Record<string, unknown>) =>
+    nearbyPlacesJson(on, request(body), searchLinkParts(brand, request(body)));
 
   it("is JSON.stringify of the places, byte for byte, whatever the names, links and request", () => {
     // Names with quotes, backslashes, control characters, any code point and lone surrogates (which JSON.stringify
@@ -232,7 +233,7 @@ describe("nearbyPlacesJson (the body of POST /v1/nearby-places)", () => {
           const on = new PlacesView(new Gazetteer([centre, ...others]), counts);
           // Twice (the second answer reuses what the view kept of the first), then in another language.
           for (const body of [req, { ...req, radius: 1000 }, { ...req, language: "ja" }]) {
-            expect(nearbyPlacesJson(on, brand, request(body)).equals(asJson(on, brand, body))).toBe(true);
+            expect(json(on, brand, body).equals(asJson(on, brand, body))).toBe(true);
           }
         },
       ),
@@ -248,7 +249,7 @@ describe("nearbyPlacesJson (the body of POST /v1/nearby-places)", () => {
     );
     const on = new PlacesView(new Gazetteer([rome, ...many]), new Map(many.map((p) => [p.placeId, 1])));
     const body = { hits: 1000, radius: 1000, label: 'a "label"' };
-    const bytes = nearbyPlacesJson(on, aurora, request(body));
+    const bytes = json(on, aurora, body);
     expect((JSON.parse(bytes.toString()) as { places: unknown[] }).places).toHaveLength(1000);
     expect(bytes.equals(asJson(on, aurora, body))).toBe(true);
   });

@@ -96,7 +96,7 @@ describe("a trace link opened by another browser", () => {
       app.page("aurora", `/oauth2/idpresponse?${new URLSearchParams({ error: "x", error_description: PHISH, state })}`),
     );
     expect(own.body).toContain(PHISH);
-    const [cookie] = tester.cookiesFor(app.page("aurora", "/sso-test")).filter((c) => c.name === "sso_test_tester");
+    const [cookie] = tester.cookiesFor(app.page("aurora", "/sso-test")).filter((c) => c.key === "sso_test_tester");
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: "lax" });
 
     const other = new HttpBrowser();

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { parseConfig } from "@/lib/config";
-import { searchLinks } from "@/lib/places/search-url";
+import { searchLinks } from "../search-links";
 import {
   prepareTracking,
   SIGNATURE_LENGTH,

@@ -1,11 +1,12 @@
 import { queryPreferences } from "@/lib/brands/context";
 import { hotelIdFromPath } from "@/lib/content/hotel-id";
 import { AppError } from "@/lib/http/errors";
-import { brandRoute } from "@/lib/http/route";
+import { brandRoute } from "@/lib/brands/route";
 import { placesAround } from "@/lib/places/nearby";
 import { PLACE_CATEGORIES } from "@/lib/places/types";
 import { HITS_DEFAULT, RADIUS_DEFAULT_KM, ROOMS_DEFAULT } from "@/lib/places/request";
 import { hotelCatalog } from "@/lib/search/service";
+import { searchLinkParts } from "@/lib/tracking/search-links";
 
 export const dynamic = "force-dynamic";
 
@@ -17,22 +18,10 @@ export const GET = brandRoute<{ id: string }>(
     const id = hotelIdFromPath(params.id);
     const hotel = id === undefined ? undefined : catalog.hotel(id);
     if (!hotel) throw new AppError({ code: "HOTEL_NOT_FOUND", field: "id", message: "No such hotel" });
-    const places = placesAround(
-      catalog.view,
-      brand,
-      { placeId: "", lat: hotel.lat, lon: hotel.lon },
-      {
-        radiusKm: RADIUS_DEFAULT_KM,
-        placeCategories: PLACE_CATEGORIES,
-        hits: HITS_DEFAULT,
-        anonymousId: "",
-        currency,
-        language,
-        rooms: ROOMS_DEFAULT,
-        // A visitor moving around the brand's own site is no partner arrival.
-        tracking: "none",
-      },
-    );
+    const req = { radiusKm: RADIUS_DEFAULT_KM, placeCategories: PLACE_CATEGORIES, hits: HITS_DEFAULT, language };
+    // A visitor moving around the brand's own site is no partner arrival: links without tracking.
+    const links = searchLinkParts(brand, { currency, language, rooms: ROOMS_DEFAULT, tracking: "none" });
+    const places = placesAround(catalog.view, { placeId: "", lat: hotel.lat, lon: hotel.lon }, req, links);
     return Response.json({ places });
   },
   { cache: "private, max-age=300" },

@@ -1,6 +1,6 @@
 import { seeOther } from "@/lib/http/redirect";
-import { operatorRoute } from "@/lib/http/route";
-import { acknowledgeAlert } from "@/lib/ops/alerts";
+import { operatorRoute } from "@/lib/ops/route";
+import { acknowledgeAlert } from "@/lib/content/sync/alerts";
 import { store } from "@/lib/store";
 
 /** POST /ops/alerts/{id}/ack: an operator has seen the sync worker's alert; it leaves the banner on every instance. */

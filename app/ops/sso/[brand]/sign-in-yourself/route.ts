@@ -1,7 +1,7 @@
 import { NextResponse } from "next/server";
 import { readFormBody } from "@/lib/http/body";
 import { seeOther } from "@/lib/http/redirect";
-import { operatorRoute } from "@/lib/http/route";
+import { operatorRoute } from "@/lib/ops/route";
 import { brandById, MAX_CHECK_FORM_BYTES, createSelfSignRun, selfSignCheckFromForm } from "@/lib/onboarding";
 import { store } from "@/lib/store";
 

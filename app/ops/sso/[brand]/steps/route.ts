@@ -1,7 +1,7 @@
 import { readFormBody } from "@/lib/http/body";
 import { AppError } from "@/lib/http/errors";
 import { seeOther } from "@/lib/http/redirect";
-import { operatorRoute } from "@/lib/http/route";
+import { operatorRoute } from "@/lib/ops/route";
 import { markStep, brandById } from "@/lib/onboarding";
 import { store } from "@/lib/store";
 

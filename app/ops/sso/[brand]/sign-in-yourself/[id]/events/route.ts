@@ -1,5 +1,5 @@
 import { NdjsonStream } from "@/lib/http/ndjson";
-import { operatorRoute } from "@/lib/http/route";
+import { operatorRoute } from "@/lib/ops/route";
 import { brandById, followRun } from "@/lib/onboarding";
 import { store } from "@/lib/store";
 

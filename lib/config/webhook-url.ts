@@ -1,4 +1,4 @@
-import { configuredUrl, isLoopbackHost } from "@/lib/http/outbound";
+import { configuredUrl, isLoopbackHost } from "./net";
 
 /**
  * Why the alerts' webhook URL may not be called, or undefined when it may: https; plain http only to this machine

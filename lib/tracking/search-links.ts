@@ -1,6 +1,7 @@
 import type { Brand } from "@/lib/brands";
 import { SEARCH_PATH } from "@/lib/search/links";
-import { SIGNATURE_PARAM, signTracking, trackingKey } from "@/lib/tracking/signature";
+import { linkTo, type SearchLinkParts } from "@/lib/places/nearby";
+import { SIGNATURE_PARAM, signTracking, trackingKey } from "./signature";
 
 export interface SearchLinkContext {
   currency: string;
@@ -26,7 +27,8 @@ export type LinkTracking = "signed" | "unsigned" | "none";
  * checkIn / checkOut and label when given, the partner's source, the anonymous id for click tracking, `sig` (the
  * signature of source, label and anonymousId: lib/tracking/signature.ts) and forceCurrencyChange /
  * forceLanguageChange ("true" / "false", from the brand's settings). Everything but placeId is the same for every
- * place of a response, so it is encoded (and signed) once: searchLinkParts, which the nearby answers use directly.
+ * place of a response, so it is encoded (and signed) once: searchLinkParts, which the callers of the nearby search
+ * (lib/places/nearby.ts) hand to it.
  */
 export function searchLinks(
   brand: Brand,
@@ -36,15 +38,6 @@ export function searchLinks(
   const links = searchLinkParts(brand, ctx, key);
   return (placeId) => linkTo(links, placeId);
 }
-
-/** A response's links: prefix + encodeURIComponent(placeId) + suffix, the same prefix for every answer of a brand. */
-export interface SearchLinkParts {
-  prefix: string;
-  suffix: string;
-}
-
-export const linkTo = (links: SearchLinkParts, placeId: string) =>
-  links.prefix + encodeURIComponent(placeId) + links.suffix;
 
 /** What searchLinks builds its links from. */
 export function searchLinkParts(brand: Brand, ctx: SearchLinkContext, key: Buffer = trackingKey()): SearchLinkParts {

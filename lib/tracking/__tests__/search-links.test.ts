@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { queryValue } from "../search-url";
+import { queryValue } from "../search-links";
 
 describe("queryValue (search links' query values)", () => {
   it("writes a value as URLSearchParams does, whatever its characters", () => {

@@ -1,5 +1,5 @@
-import { configuredUrl, isLoopbackHost } from "@/lib/http/outbound";
-import { tileUrl, type TileServer } from "./tiles";
+import { configuredUrl, isLoopbackHost } from "./net";
+import { tileUrl, type TileServer } from "./tile-url";
 
 /**
  * Why a tile URL template may not be used, or undefined when it may: {z}, {x} and {y} each present, no other
