@@ -18,15 +18,17 @@ import { buildApp } from "@/lib/cli/next-build";
 import { markdownTable } from "@/lib/text";
 import { BENCH_HOST, FAIR_USE_OFF, getJson } from "./http";
 
-const usage = `Usage: npm run bench:scale -- [--sizes 100000,1000000] [--baseline 2000] [--postgres] [--duration 5] [--connections 8] [--built]
+const usage = `Usage: npm run bench:scale -- [--sizes 100000,1000000] [--baseline 2000] [--postgres] [--postgres-only] [--duration 5] [--connections 8] [--built]
 
 An instance sized for millions of hotels, measured as an operator sees it. Generates (once, cached under
 .data/bench-scale) exports of the baseline's, and each size's, hotels around 58 real cities, syncs each into its own
-SQLite store (and, with --postgres, the largest into a PostgreSQL schema), then serves each with the production server
-(npm start's) and measures: time from start to healthy (/api/health), the server's RSS (once healthy and complete, before
-any traffic) over the same server with no hotels, per hotel, and p50 / p99 of search, hotel and nearby pages at --connections connections against the
+SQLite store (and, with --postgres, the largest into a PostgreSQL schema; --postgres-only: that one alone, beside the
+empty and baseline servers), then serves each with the production server (npm start's) and measures: time from start
+to healthy (/api/health), the server's RSS (once healthy and complete, before any traffic) over the same server with
+no hotels, per hotel, and p50 / p99 of search, hotel and nearby pages at --connections connections against the
 baseline's. At the largest size it also recounts while serving and samples the RSS during the catalog's rebuild.
---built: the app is built already (no next build first). Targets: healthy ≤ 10 s, ≤ 200 bytes per hotel, p50 and p99 ≤ 1.2 × the baseline's, rebuild peak ≤ 1.5 × steady.`;
+--built: the app is built already (no next build first). Targets: healthy ≤ 10 s, ≤ 200 bytes per hotel, p50 and p99 ≤
+1.2 × the baseline's, rebuild peak ≤ 1.5 × steady.`;
 
 const CACHE = path.join(".data", "bench-scale");
 
@@ -161,6 +163,7 @@ async function main(): Promise<void> {
       sizes: { type: "string", default: "100000,1000000" },
       baseline: { type: "string", default: "2000" },
       postgres: { type: "boolean", default: false },
+      "postgres-only": { type: "boolean", default: false },
       duration: { type: "string", default: "5" },
       connections: { type: "string", default: "8" },
       built: { type: "boolean", default: false },
@@ -198,8 +201,9 @@ async function main(): Promise<void> {
   };
   await measure(0, "sqlite", true);
   await measure(baseline, "sqlite", true);
-  for (const count of sizes) await measure(count, "sqlite", true, count === Math.max(...sizes));
-  if (values.postgres) await measure(Math.max(...sizes), "postgres", false);
+  if (!values["postgres-only"])
+    for (const count of sizes) await measure(count, "sqlite", true, count === Math.max(...sizes));
+  if (values.postgres || values["postgres-only"]) await measure(Math.max(...sizes), "postgres", false);
 
   const empty = runs[0]!.rssMb;
   const base = runs[1]!;
