@@ -38,6 +38,22 @@ function rssMb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024;
 }
 
+/**
+ * The server's RSS once it stops falling: sampled every second until no new low for 10 s (at most 60 s). A build
+ * leaves garbage that the collector returns a few seconds after the process goes idle; the steady memory is what an
+ * instance holds.
+ */
+async function settledRss(pid: number): Promise<number> {
+  let low = rssMb(pid);
+  let lowAt = Date.now();
+  for (const end = Date.now() + 60_000; Date.now() < end && Date.now() - lowAt < 10_000;) {
+    await new Promise((r) => setTimeout(r, 1000));
+    const now = rssMb(pid);
+    if (now < low - 1) [low, lowAt] = [now, Date.now()];
+  }
+  return low;
+}
+
 /** A generated export of `count` hotels, made once. */
 async function cachedExport(count: number): Promise<string> {
   const dir = path.join(CACHE, `export-${count}`);
@@ -184,12 +200,15 @@ async function main(): Promise<void> {
     const { server, healthyS } = await serve(url);
     try {
       await completed(server, count);
+      // Held memory before any traffic: afterwards the JS heap's growth under load (tens to hundreds of MB, from run
+      // to run) would hide what the hotels take.
+      const held = await settledRss(server.pid);
       const measured = withPages ? await pages(server, count, duration, connections) : undefined;
       const run = {
         count,
         kind,
         healthyS,
-        rssMb: rssMb(server.pid),
+        rssMb: held,
         pages: measured,
         peakMb: undefined as number | undefined,
       };
@@ -214,9 +233,10 @@ async function main(): Promise<void> {
     const cell = (name: keyof Pages) => {
       const p = r.pages?.[name];
       const b = base.pages?.[name];
-      return p
-        ? `${ms(p, "p50")} / ${ms(p, "p99")} (${ratio(ms(p, "p50"), ms(b, "p50"))} / ${ratio(ms(p, "p99"), ms(b, "p99"))})`
-        : "–";
+      if (!p) return "–";
+      const kb = p.throughput.average / Math.max(1, p.requests.average) / 1024;
+      const times = `${ms(p, "p50")} / ${ms(p, "p99")}`;
+      return `${times} (${ratio(ms(p, "p50"), ms(b, "p50"))} / ${ratio(ms(p, "p99"), ms(b, "p99"))}), ${kb.toFixed(1)} KB`;
     };
     return [
       String(r.count),
