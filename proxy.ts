@@ -9,7 +9,10 @@ import {
   type Preferences,
 } from "@/lib/brands/preferences";
 import { BRAND_HEADERS, PREFERENCES_PATH, UNKNOWN_HOST_PATH } from "@/lib/brands/routing";
-import { expired, SSO_COOKIES, silentSignIn, cachedMetadata } from "@/lib/auth";
+// Not "@/lib/auth": its index loads Auth.js (next-auth), which the proxy does not use and which plain Node (the unit
+// tests that import this file) cannot load.
+import { expired, SSO_COOKIES, cachedMetadata } from "@/lib/auth/relying-party";
+import { silentSignIn } from "@/lib/auth/silent";
 import { requestOrigin } from "@/lib/http/origin";
 import { errorResponse } from "@/lib/http/errors";
 import { requestFacts } from "@/lib/http/request-facts";
