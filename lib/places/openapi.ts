@@ -6,6 +6,12 @@ import { PLACE_CATEGORIES } from "./types";
  * The OpenAPI 3.1 document of POST /v1/nearby-places, served at /v1/openapi.json. The request schema is generated
  * from the zod schema that validates the body; the answers are described here.
  */
+/** An error answer: the shared Error schema, with an example of its body. */
+const errorResponse = (description: string, example: object) => ({
+  description,
+  content: { "application/json": { schema: { $ref: "#/components/schemas/Error" }, example } },
+});
+
 export const nearbyPlacesOpenApi = {
   openapi: "3.1.0",
   info: {
@@ -69,98 +75,50 @@ export const nearbyPlacesOpenApi = {
               },
             },
           },
-          "400": {
-            description:
-              "The body is not JSON, not an object, or a field breaks a rule (field names it; details lists every problem)",
-            content: {
-              "application/json": {
-                schema: {
-                  $ref: "#/components/schemas/Error",
-                },
-                example: {
-                  error: {
+          "400": errorResponse(
+            "The body is not JSON, not an object, or a field breaks a rule (field names it; details lists every problem)",
+            {
+              error: {
+                code: "INVALID_FIELD",
+                message: "radius must not be negative",
+                field: "radius",
+                details: [
+                  {
+                    field: "radius",
                     code: "INVALID_FIELD",
                     message: "radius must not be negative",
-                    field: "radius",
-                    details: [
-                      {
-                        field: "radius",
-                        code: "INVALID_FIELD",
-                        message: "radius must not be negative",
-                      },
-                    ],
                   },
-                },
+                ],
               },
             },
-          },
-          "401": {
-            description: "X-Partner-Key missing or unknown",
-            content: {
-              "application/json": {
-                schema: {
-                  $ref: "#/components/schemas/Error",
-                },
-                example: {
-                  error: {
-                    code: "UNAUTHORIZED",
-                    message: "Unknown partner key",
-                    field: "X-Partner-Key",
-                  },
-                },
-              },
+          ),
+          "401": errorResponse("X-Partner-Key missing or unknown", {
+            error: {
+              code: "UNAUTHORIZED",
+              message: "Unknown partner key",
+              field: "X-Partner-Key",
             },
-          },
-          "404": {
-            description: "No place has this id, or no place has this name (in this country)",
-            content: {
-              "application/json": {
-                schema: {
-                  $ref: "#/components/schemas/Error",
-                },
-                example: {
-                  error: {
-                    code: "PLACE_NOT_FOUND",
-                    message: 'No place is named "Atlantis"',
-                    field: "placeName",
-                  },
-                },
-              },
+          }),
+          "404": errorResponse("No place has this id, or no place has this name (in this country)", {
+            error: {
+              code: "PLACE_NOT_FOUND",
+              message: 'No place is named "Atlantis"',
+              field: "placeName",
             },
-          },
-          "413": {
-            description: "The body is larger than 64 KiB",
-            content: {
-              "application/json": {
-                schema: {
-                  $ref: "#/components/schemas/Error",
-                },
-                example: {
-                  error: {
-                    code: "PAYLOAD_TOO_LARGE",
-                    message: "The body must be at most 65536 bytes",
-                  },
-                },
-              },
+          }),
+          "413": errorResponse("The body is larger than 64 KiB", {
+            error: {
+              code: "PAYLOAD_TOO_LARGE",
+              message: "The body must be at most 65536 bytes",
             },
-          },
-          "415": {
-            description: "Content-Type is not application/json, or the body is compressed",
-            content: {
-              "application/json": {
-                schema: {
-                  $ref: "#/components/schemas/Error",
-                },
-                example: {
-                  error: {
-                    code: "UNSUPPORTED_MEDIA_TYPE",
-                    message: "Content-Type: application/json is required",
-                    field: "Content-Type",
-                  },
-                },
-              },
+          }),
+          "415": errorResponse("Content-Type is not application/json, or the body is compressed", {
+            error: {
+              code: "UNSUPPORTED_MEDIA_TYPE",
+              message: "Content-Type: application/json is required",
+              field: "Content-Type",
             },
-          },
+          }),
         },
       },
     },
