@@ -23,17 +23,14 @@ import { absoluteFormRefusal, dropInternalHeaders } from "./request-target";
 import { fairUse } from "./fair";
 
 /**
- * X-Forwarded-Proto reduced to the scheme a TLS proxy in front states (its first value, http or https; anything else
- * dropped), and X-Forwarded-Host dropped: the brand and every URL built for the browser come from the Host header.
- * Auth.js builds URLs from both headers as they come, and a malformed one would fail every page of a brand.
+ * X-Forwarded-Proto set to the scheme this server established (a TLS socket, or what the trusted proxies said:
+ * RequestFacts.https), whatever a client sent, and X-Forwarded-Host dropped: the brand and every URL built for the
+ * browser come from the Host header. Auth.js and requestOrigin build URLs and cookie flags from these headers, so a
+ * client without a trusted proxy in front must not be able to choose its scheme, and a malformed value would fail
+ * every page of a brand.
  */
-export function forwardedHeaders(req: http.IncomingMessage): void {
-  const proto = String(req.headers["x-forwarded-proto"] ?? "")
-    .split(",")[0]!
-    .trim()
-    .toLowerCase();
-  if (proto === "http" || proto === "https") req.headers["x-forwarded-proto"] = proto;
-  else delete req.headers["x-forwarded-proto"];
+export function forwardedHeaders(req: http.IncomingMessage, https: boolean): void {
+  req.headers["x-forwarded-proto"] = https ? "https" : "http";
   delete req.headers["x-forwarded-host"];
 }
 
@@ -123,7 +120,7 @@ export async function startServer(opts: { port: number; hostname?: string; dir?:
     // HSTS on every answer that came over TLS (a TLS socket, or a trusted proxy's X-Forwarded-Proto), never over http.
     const hsts = strictTransportSecurity(facts.https);
     if (hsts) res.setHeader("Strict-Transport-Security", hsts);
-    forwardedHeaders(req);
+    forwardedHeaders(req, facts.https);
     // Next takes a page's nonce from the request's policy header: only the proxy sets it (a client's never counts,
     // on paths the proxy skips too).
     delete req.headers["content-security-policy"];

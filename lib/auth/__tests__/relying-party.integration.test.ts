@@ -18,8 +18,13 @@ const clients: TestOpClient[] = [];
 
 beforeAll(async () => {
   op = await startTestOp(clients);
-  // Short IdP check and retry windows (defaults 5 s and 60 s) keep the "IdP down" cases quick.
-  app = await startSsoApp(op.issuer, { SSO_IDP_CHECK_SECONDS: "1", SSO_IDP_RETRY_SECONDS: "2" });
+  // Short IdP check and retry windows (defaults 5 s and 60 s) keep the "IdP down" cases quick. One trusted proxy in
+  // front, as in production: its X-Forwarded-Proto says whether the visitor came over TLS.
+  app = await startSsoApp(op.issuer, {
+    SSO_IDP_CHECK_SECONDS: "1",
+    SSO_IDP_RETRY_SECONDS: "2",
+    TRUSTED_PROXY_HOPS: "1",
+  });
   clients.push(...app.clients);
 });
 afterAll(async () => {

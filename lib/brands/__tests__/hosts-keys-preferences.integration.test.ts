@@ -73,6 +73,8 @@ beforeAll(async () => {
       BRANDS_FILE: brandsFile,
       PROMISES_AURORA_KEY: ENV_KEY,
       LOG_LEVEL: "debug",
+      // One TLS proxy in front: its X-Forwarded-Proto decides the cookies' Secure flag.
+      TRUSTED_PROXY_HOPS: "1",
     };
   });
 }, 180_000);

@@ -143,3 +143,24 @@ describe("Next's internal headers", () => {
     }
   });
 });
+
+describe("a client's forwarded headers, with no trusted proxy in front (TRUSTED_PROXY_HOPS=0)", () => {
+  it("cannot choose the scheme: no HSTS, no Secure cookie, links on the origin the request really used", async () => {
+    for (const proto of ["https", "https, https", "HTTPS"]) {
+      const page = await raw("GET /search?q=Paris HTTP/1.1", { Host: brandHost, "X-Forwarded-Proto": proto });
+      expect(page.status, proto).toBe(200);
+      expect(page.headers["strict-transport-security"], proto).toBeUndefined();
+      expect(page.body, proto).not.toContain(`https://${brandHost}`);
+      const saved = await raw("GET /preferences?lang=de&return=/ HTTP/1.1", {
+        Host: brandHost,
+        "X-Forwarded-Proto": proto,
+        "X-Forwarded-Host": "evil.test",
+      });
+      expect(saved.status, proto).toBe(303);
+      expect(saved.headers["set-cookie"]?.length, proto).toBeGreaterThan(0);
+      for (const cookie of saved.headers["set-cookie"] ?? []) expect(cookie, proto).not.toMatch(/;\s*Secure/i);
+      for (const location of saved.headers.location ?? [])
+        expect(new URL(location, `http://${brandHost}/`).origin, proto).toBe(`http://${brandHost}`);
+    }
+  });
+});
