@@ -1,12 +1,13 @@
 import type { Kysely } from "kysely";
-import { publishedHotelPages, type Database } from "@/lib/store";
-import { digestOf, GrowingArray, PackedStringsBuilder } from "@/lib/columns";
+import type { Database } from "@/lib/store";
+import { digestOf } from "@/lib/columns";
 import type { Logger } from "@/lib/log";
 import { processShared } from "@/lib/runtime/shared";
 import { Gazetteer } from "./gazetteer";
-import { placeHotels, type HotelColumns } from "./hotel-counts";
+import { catalogTable } from "@/lib/hotels/table";
+import { placeHotels } from "./hotel-counts";
 import { bundledPlaces } from "./sources/bundled";
-import { importedPlaces, importsStamp, saveHotelCounts } from "./store";
+import { importedPlaces, importsStamp, latestPublishedRun, saveHotelCounts } from "./store";
 import type { Place } from "./types";
 
 const cache = processShared("gazetteer", () => ({
@@ -25,45 +26,6 @@ export async function loadGazetteer(db: Kysely<Database>): Promise<Gazetteer> {
   const gazetteer = new Gazetteer(cache.bundled, await importedPlaces(db));
   cache.last = { stamp, gazetteer };
   return gazetteer;
-}
-
-/**
- * Rows a query reads at once. Each page's row objects are garbage once copied into the columns; a page small enough
- * to die young keeps them out of the old generation (50 000-row pages left about 50 MB of it behind at a million).
- */
-const PAGE = 10_000;
-
-/**
- * The published hotels as columns (coordinates in typed arrays, countries as indices), in the order every serving
- * catalog reads them (publishedHotelPages), with the digest of their ids that tells a catalog it numbers its rows
- * the same way.
- */
-export async function hotelColumns(db: Kysely<Database>, page = PAGE): Promise<HotelColumns & { idsDigest: string }> {
-  if (!Number.isInteger(page) || page < 1)
-    throw new RangeError(`hotelColumns: a page holds at least one row (${page})`);
-  const lat = new GrowingArray(Float64Array);
-  const lon = new GrowingArray(Float64Array);
-  const countryOf = new GrowingArray(Uint16Array);
-  const ids = new PackedStringsBuilder();
-  const countries: string[] = [];
-  const countryIndex = new Map<string, number>();
-  for await (const rows of publishedHotelPages(db, ["latitude", "longitude", "country_code"], page)) {
-    for (const r of rows) {
-      let c = countryIndex.get(r.country_code);
-      if (c === undefined) countryIndex.set(r.country_code, (c = countries.push(r.country_code) - 1));
-      ids.push(r.id);
-      lat.push(Number(r.latitude));
-      lon.push(Number(r.longitude));
-      countryOf.push(c);
-    }
-  }
-  const codes = countryOf.finish();
-  return {
-    lat: lat.finish(),
-    lon: lon.finish(),
-    country: (i) => countries[codes[i]!]!,
-    idsDigest: digestOf(ids.finish()),
-  };
 }
 
 export interface RecountResult {
@@ -90,18 +52,22 @@ export async function recountHotels(
 ): Promise<RecountResult> {
   const started = performance.now();
   const gazetteer = opts.gazetteer ?? (await loadGazetteer(db));
-  const hotels = await hotelColumns(db);
+  // Read after the run it names: a run that publishes during the read makes the table another run's (not saved).
+  const publishedRunId = await latestPublishedRun(db);
+  const hotels = await catalogTable(db);
   const members = placeHotels(gazetteer, hotels);
+  const parts = hotels.toParts();
   const durationMs = performance.now() - started;
   await opts.beforeSave?.();
   const recountId = await saveHotelCounts(db, members, {
     runId: opts.runId,
-    hotels: hotels.lat.length,
-    idsDigest: hotels.idsDigest,
+    hotels: hotels.size,
+    idsDigest: digestOf(hotels.ids),
     durationMs,
     confirm: opts.confirm,
+    table: { parts, publishedRunId },
   });
-  const result = { recountId, hotels: hotels.lat.length, places: members.size, durationMs: Math.round(durationMs) };
+  const result = { recountId, hotels: hotels.size, places: members.size, durationMs: Math.round(durationMs) };
   opts.log?.info({ runId: opts.runId, ...result }, "hotel counts of places recomputed");
   return result;
 }

@@ -4,6 +4,7 @@ import type { Language } from "@/lib/locale";
 import type { Place, PlaceCategory } from "./types";
 import type { Gazetteer } from "./gazetteer";
 import { PlaceMembers } from "./hotel-counts";
+import { HotelTable } from "@/lib/hotels/table";
 
 type Db = Kysely<Database>;
 
@@ -80,10 +81,12 @@ export async function saveHotelCounts(
   info: {
     runId: number | null;
     hotels: number;
-    /** The digest of the ids the members' rows number (hotelColumns). */
+    /** The digest of the ids the members' rows number (digestOf of the table's ids). */
     idsDigest: string;
     durationMs: number;
     confirm?: (trx: Db) => Promise<void>;
+    /** The hotels the recount read, and the published run they were when the read began. */
+    table?: { parts: Buffer[]; publishedRunId: number | null };
   },
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
@@ -111,8 +114,14 @@ export async function saveHotelCounts(
       })
       .returning("id")
       .executeTakeFirstOrThrow();
-    // Only the latest recount's members are read (by every serving catalog): the others go.
+    // Only the latest recount's members and table are read (by every serving catalog): the others go.
     await trx.deleteFrom("catalog_members").execute();
+    await trx.deleteFrom("catalog_table_parts").execute();
+    // The table is kept only when no run published while the recount read: then it is that run's hotels exactly.
+    const table =
+      info.table && info.table.publishedRunId !== null && info.table.publishedRunId === (await latestPublishedRun(trx))
+        ? info.table
+        : undefined;
     await trx
       .insertInto("catalog_members")
       .values({
@@ -120,13 +129,46 @@ export async function saveHotelCounts(
         ids_digest: info.idsDigest,
         places: JSON.stringify(members.places.map((p) => p.placeId)),
         data: Buffer.concat([bytesOf(members.offsets), bytesOf(members.rows)]),
+        published_run_id: table?.publishedRunId ?? null,
       })
       .execute();
+    for (const [part, data] of (table?.parts ?? []).entries())
+      await trx.insertInto("catalog_table_parts").values({ recount_id: recount.id, part, data }).execute();
     return recount.id;
   });
 }
 
 const bytesOf = (a: Uint32Array | Int32Array) => Buffer.from(a.buffer, a.byteOffset, a.byteLength);
+
+/**
+ * The hotel table the recount `recountId` saved, when it read the hotels of `publishedRunId` (the run the caller
+ * serves), else undefined: the caller reads the hotels itself.
+ */
+export async function loadSavedTable(
+  db: Db,
+  recountId: number | null,
+  publishedRunId: number | null,
+): Promise<HotelTable | undefined> {
+  if (recountId === null || publishedRunId === null) return undefined;
+  const saved = await db
+    .selectFrom("catalog_members")
+    .select("published_run_id")
+    .where("recount_id", "=", recountId)
+    .executeTakeFirst();
+  if (saved?.published_run_id == null || Number(saved.published_run_id) !== publishedRunId) return undefined;
+  const parts = await db
+    .selectFrom("catalog_table_parts")
+    .select("data")
+    .where("recount_id", "=", recountId)
+    .orderBy("part")
+    .execute();
+  try {
+    return HotelTable.fromParts(parts.map((p) => p.data));
+  } catch {
+    // Another format (an older version saved it) or a part missing: the hotels are read instead.
+    return undefined;
+  }
+}
 
 /**
  * The members a recount saved, when they number the rows the caller read (the same ids digest), else undefined (an

@@ -5,11 +5,11 @@ import { placeHotels, type PlaceMembers } from "@/lib/places/hotel-counts";
 import type { PlacesView } from "@/lib/places/nearby";
 import { placeName, type Place } from "@/lib/places/types";
 import { allowedEdits, prefixDistance } from "./fuzzy";
-import { HotelTable, type CatalogHotel } from "./hotel-table";
+import { HotelTable, type CatalogHotel } from "@/lib/hotels/table";
 import { WordIndex } from "./word-index";
 import { runBetweenRequests, runNow, sortInSlices, sortRows } from "@/lib/columns";
 
-export type { CatalogHotel } from "./hotel-table";
+export type { CatalogHotel } from "@/lib/hotels/table";
 
 export const SORTS = ["distance", "name", "popular"] as const;
 export type Sort = (typeof SORTS)[number];

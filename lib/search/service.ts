@@ -1,63 +1,13 @@
-import type { Kysely } from "kysely";
-import { publishedHotelPages, store, type Database } from "@/lib/store";
+import { store } from "@/lib/store";
 import { log } from "@/lib/log";
 import { observeCatalogBuild } from "@/lib/metrics";
 import { processShared } from "@/lib/runtime/shared";
 import { servingSnapshot } from "@/lib/places/service";
 import type { PlacesView } from "@/lib/places/nearby";
-import { isHotelId } from "@/lib/content/hotel-id";
-import { localizedText, oneLine } from "@/lib/hotels/html";
 import { HotelCatalog } from "./catalog";
-import { HotelTable, HotelTableBuilder } from "./hotel-table";
+import { catalogTable } from "@/lib/hotels/table";
 import { digestOf } from "@/lib/columns";
-import { loadPlaceMembers } from "@/lib/places/store";
-
-/** The name as plain text (a supplier's markup dropped, as the hotel page shows it). */
-const plainName = (name: string | null) => (name === null ? undefined : localizedText({ en: name }, "en"));
-
-const flag = (v: number | null) => (v === null ? null : v === 1);
-
-/**
- * Rows read per query: small enough that each page's row objects die young (50 000-row pages left tens of MB in
- * the old generation at a million hotels, and the collector's time with them).
- */
-const PAGE = 10_000;
-
-/** The published hotels as catalog columns. */
-export async function catalogTable(db: Kysely<Database>): Promise<HotelTable> {
-  const builder = new HotelTableBuilder();
-  const columns = [
-    "name",
-    "city",
-    "country_code",
-    "latitude",
-    "longitude",
-    "property_type",
-    "is_pet_friendly",
-    "is_vr",
-  ] as const;
-  for await (const rows of publishedHotelPages(db, columns, PAGE)) {
-    for (const r of rows) {
-      const id = r.id;
-      // Only ids a page can be found by (a run published before the id rule may have stored others): search results,
-      // suggestions and the assistant endpoint never list a hotel whose page would not open.
-      if (!isHotelId(id)) continue;
-      builder.add({
-        id,
-        name: plainName(r.name) ?? id,
-        // Plain text, as the hotel page shows it (a supplier's markup dropped).
-        city: oneLine(r.city) ?? null,
-        country: r.country_code,
-        lat: Number(r.latitude),
-        lon: Number(r.longitude),
-        propertyType: r.property_type,
-        petFriendly: flag(r.is_pet_friendly),
-        vacationRental: flag(r.is_vr),
-      });
-    }
-  }
-  return builder.finish();
-}
+import { loadPlaceMembers, loadSavedTable } from "@/lib/places/store";
 
 const state = processShared("catalog", () => ({
   current: undefined as { view: PlacesView; publishedRunId: number | null; catalog: Promise<HotelCatalog> } | undefined,
@@ -76,7 +26,9 @@ const FINISH_LATER_FROM = 100_000;
 async function build(view: PlacesView, publishedRunId: number | null): Promise<HotelCatalog> {
   const started = performance.now();
   const { db } = await store();
-  const table = await catalogTable(db);
+  // The table the recount of this very snapshot saved, else the hotels read from the store.
+  const saved = await loadSavedTable(db, view.recountId, publishedRunId);
+  const table = saved ?? (await catalogTable(db));
   const loaded = performance.now();
   // The recount's members, when it numbered the same hotels: the count rules are not applied again here.
   const members = await loadPlaceMembers(db, view.gazetteer, view.recountId, digestOf(table.ids));
@@ -88,6 +40,7 @@ async function build(view: PlacesView, publishedRunId: number | null): Promise<H
     hotels: catalog.size,
     recountId: view.recountId,
     publishedRunId,
+    tableSaved: saved !== undefined,
     membersSaved: members !== undefined,
     readMs: Math.round(loaded - started),
     cpuMs: catalog.timings,

@@ -388,6 +388,19 @@ function migrations(kind: DatabaseKind): Record<string, Migration> {
           .execute();
       },
     },
+    "0015_catalog_table": {
+      async up(db: Kysely<unknown>) {
+        // The latest recount's hotel table, saved for every serving catalog to load rather than read a million rows.
+        await db.schema.alterTable("catalog_members").addColumn("published_run_id", "integer").execute();
+        await db.schema
+          .createTable("catalog_table_parts")
+          .addColumn("recount_id", "integer", (c) => c.notNull())
+          .addColumn("part", "integer", (c) => c.notNull())
+          .addColumn("data", kind === "postgres" ? "bytea" : "blob", (c) => c.notNull())
+          .addPrimaryKeyConstraint("catalog_table_parts_pk", ["recount_id", "part"])
+          .execute();
+      },
+    },
   };
 }
 

@@ -147,6 +147,18 @@ export interface CatalogMembersTable {
   places: string;
   /** Uint32 offsets (places + 1), then Int32 rows, little-endian. */
   data: Buffer;
+  /**
+   * The published run whose hotels the recount read, when it saved them as a table (catalog_table_parts) and no run
+   * published during its read; null when it saved none.
+   */
+  published_run_id: number | null;
+}
+
+/** The latest recount's hotel table (lib/hotels/table.ts toParts), in parts: what serving catalogs load at start. */
+export interface CatalogTablePartsTable {
+  recount_id: number;
+  part: number;
+  data: Buffer;
 }
 
 export interface PlaceRecountsTable {
@@ -348,6 +360,7 @@ export interface Database {
   place_hotel_counts: PlaceHotelCountsTable;
   place_recounts: PlaceRecountsTable;
   catalog_members: CatalogMembersTable;
+  catalog_table_parts: CatalogTablePartsTable;
   arrivals: ArrivalsTable;
   arrival_unverified_days: ArrivalUnverifiedDaysTable;
   handoffs: HandoffsTable;

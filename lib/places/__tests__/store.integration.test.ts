@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openTestStore, STORE_KINDS, type TestStore } from "@/lib/testing/store";
 import { hotel, syncDir, tempDir, writeExport } from "@/lib/testing/exports";
 import { importGeoNames } from "../geonames-import";
-import { hotelColumns, loadGazetteer, recountHotels } from "../recount";
+import { catalogTable } from "@/lib/hotels/table";
+import { loadGazetteer, recountHotels } from "../recount";
 import { latestRecount, loadHotelCounts } from "../store";
 import { placeIdFor } from "../place-id";
 
@@ -90,17 +91,17 @@ describe.each(STORE_KINDS)("places in the %s store", (kind) => {
     const kept = Array.from({ length: 27 }, (_, i) => i).filter((i) => i !== 3 && i !== 15);
     writeExport({ "hotels.jsonl": kept.map((i) => hotel(i)) }, { dir });
     expect(await syncDir(store, dir)).toMatchObject({ status: "published", removed: 2 });
-    const all = await hotelColumns(store.db, 1000);
-    expect(all.lat).toHaveLength(25);
+    const all = await catalogTable(store.db, 1000);
+    expect(all.size).toBe(25);
     // By id: H0, H1, H10…H19, H2, H20…H26, H4…H9 (the helpers' hotel(i) stands at 48.00i N).
     const ids = kept.map((i) => `H${i}`).sort();
     expect(Array.from(all.lat, (lat) => Math.round((lat - 48) * 1000))).toEqual(ids.map((id) => Number(id.slice(1))));
     for (const page of [1, 2, 5, 9, 25, 26, 27]) {
-      const paged = await hotelColumns(store.db, page);
+      const paged = await catalogTable(store.db, page);
       expect(Array.from(paged.lat)).toEqual(Array.from(all.lat));
       expect(Array.from({ length: 25 }, (_, i) => paged.country(i))).toEqual(Array(25).fill("FR"));
     }
-    await expect(hotelColumns(store.db, 0)).rejects.toThrow(RangeError);
+    await expect(catalogTable(store.db, 0)).rejects.toThrow(RangeError);
   });
 
   it("keeps the previous counts when a sync refuses to publish", async () => {

@@ -7,12 +7,20 @@ import { generateExport } from "@/lib/content/generate";
 import { LocalSource } from "@/lib/content/sync/sources";
 import { syncExport } from "@/lib/content/sync";
 import { loadGazetteer } from "@/lib/places/recount";
-import { loadHotelCounts, latestRecount, loadPlaceMembers } from "@/lib/places/store";
+import {
+  loadHotelCounts,
+  latestPublishedRun,
+  latestRecount,
+  loadPlaceMembers,
+  loadSavedTable,
+} from "@/lib/places/store";
+import { recountHotels } from "@/lib/places/recount";
+import type { HotelTable } from "@/lib/hotels/table";
 import { PlacesView } from "@/lib/places/nearby";
 import { digestOf } from "@/lib/columns";
 import { openTestStore, STORE_KINDS, type TestStore } from "@/lib/testing/store";
 import { HotelCatalog } from "../catalog";
-import { catalogTable } from "../service";
+import { catalogTable } from "@/lib/hotels/table";
 
 /**
  * The recount saves each place's hotels; a serving catalog that read the same hotels loads them instead of applying
@@ -61,10 +69,56 @@ describe.each(STORE_KINDS)("place members saved by the recount (%s)", (kind) => 
       for (const sort of ["distance", "name", "popular"] as const) {
         const a = loaded.search(placeId, { sort, page: 1, pageSize: 50 })!;
         const b = computed.search(placeId, { sort, page: 1, pageSize: 50 })!;
-        expect(a.items.map((i) => i.hotel.id), `${placeId} ${sort}`).toEqual(b.items.map((i) => i.hotel.id));
+        expect(
+          a.items.map((i) => i.hotel.id),
+          `${placeId} ${sort}`,
+        ).toEqual(b.items.map((i) => i.hotel.id));
         expect(a.inPlace).toBe(view.hotelsCnt(a.place));
       }
     }
+  });
+
+  const rows = (t: HotelTable) => Array.from({ length: t.size }, (_, i) => t.hotel(i));
+
+  it("come with the hotel table the recount read: a serving catalog loads it instead of reading every hotel", async () => {
+    const recount = (await latestRecount(store.db))!;
+    const runId = (await latestPublishedRun(store.db))!;
+    const saved = await loadSavedTable(store.db, recount.id, runId);
+    expect(saved).toBeDefined();
+    expect(saved!.size).toBe(1500);
+    expect(rows(saved!)).toEqual(rows(await catalogTable(store.db)));
+    // Only for the run it read: a catalog serving another run reads the hotels.
+    expect(await loadSavedTable(store.db, recount.id, runId + 1)).toBeUndefined();
+    expect(await loadSavedTable(store.db, recount.id - 1, runId)).toBeUndefined();
+  });
+
+  it("no table is kept when a run published while the recount read, nor read back when a part is missing", async () => {
+    const runId = (await latestPublishedRun(store.db))!;
+    const { recountId } = await recountHotels(store.db, {
+      runId: null,
+      // A sync publishes between the recount's read and its save.
+      beforeSave: async () => {
+        await store.db
+          .insertInto("sync_runs")
+          .values({
+            source: "test",
+            status: "published",
+            forced: 0,
+            started_at: "2026-01-01",
+            finished_at: "2026-01-01",
+          })
+          .execute();
+      },
+    });
+    const row = await store.db.selectFrom("catalog_members").selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ recount_id: recountId, published_run_id: null });
+    expect(await loadSavedTable(store.db, recountId, runId)).toBeUndefined();
+    expect(await loadSavedTable(store.db, recountId, runId + 1)).toBeUndefined();
+    // The next recount reads that run whole and keeps its table; with a part gone it is not read back.
+    const next = await recountHotels(store.db, { runId: null });
+    expect(await loadSavedTable(store.db, next.recountId, runId + 1)).toBeDefined();
+    await store.db.deleteFrom("catalog_table_parts").where("part", "=", 0).execute();
+    expect(await loadSavedTable(store.db, next.recountId, runId + 1)).toBeUndefined();
   });
 
   it("are not used once the hotels differ from those the recount numbered", async () => {

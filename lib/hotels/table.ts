@@ -5,7 +5,11 @@
  * millions of hotels and start in seconds.
  */
 
+import type { Kysely } from "kysely";
 import { GrowingArray, PackedStrings, PackedStringsBuilder } from "@/lib/columns";
+import { isHotelId } from "@/lib/content/hotel-id";
+import { publishedHotelPages, type Database } from "@/lib/store";
+import { localizedText, oneLine } from "./html";
 
 /** What the search pages need of a published hotel (the record itself stays in the store). */
 export interface CatalogHotel {
@@ -37,6 +41,36 @@ class Dictionary {
 }
 
 const NONE = -1;
+
+/** The saved format's version: a table saved by another version is read from the hotels again. */
+const FORMAT_VERSION = 1;
+
+/** The size of a saved table's parts: well under any database's limit for one value, few rows at a million hotels. */
+const PART_BYTES = 8 << 20;
+
+const align8 = (n: number) => Math.ceil(n / 8) * 8;
+
+/** Pieces of `total` bytes regrouped into parts of at most `partBytes`. */
+function chunked(pieces: readonly Buffer[], total: number, partBytes: number): Buffer[] {
+  const parts: Buffer[] = [];
+  let part = Buffer.allocUnsafe(Math.min(partBytes, total));
+  let used = 0;
+  for (const piece of pieces) {
+    for (let from = 0; from < piece.length; ) {
+      const n = Math.min(piece.length - from, part.length - used);
+      piece.copy(part, used, from, from + n);
+      used += n;
+      from += n;
+      if (used === part.length) {
+        parts.push(part);
+        total -= used;
+        part = Buffer.allocUnsafe(Math.min(partBytes, total));
+        used = 0;
+      }
+    }
+  }
+  return parts;
+}
 const flagCode = (v: boolean | null) => (v === null ? NONE : v ? 1 : 0);
 const flagValue = (v: number) => (v === NONE ? null : v === 1);
 
@@ -136,6 +170,109 @@ export class HotelTable {
     return this.ids.find(id);
   }
 
+  /**
+   * The table as bytes, in parts of at most `partBytes` (rows of a store's table): a JSON header (row count,
+   * dictionaries, column lengths), then every column, each starting on an 8-byte boundary so that fromParts can view
+   * them in place. Nothing is copied but into the parts themselves.
+   */
+  toParts(partBytes = PART_BYTES): Buffer[] {
+    const columns = [
+      this.ids.bytes,
+      this.ids.ends,
+      this.names.bytes,
+      this.names.ends,
+      this.lat,
+      this.lon,
+      this.countryCodes,
+      this.cityCodes,
+      this.typeCodes,
+      this.pets,
+      this.rentals,
+    ];
+    const header = Buffer.from(
+      JSON.stringify({
+        version: FORMAT_VERSION,
+        rows: this.size,
+        countries: this.countries,
+        cities: this.cities,
+        types: this.types,
+        lengths: columns.map((c) => c.byteLength),
+      }),
+    );
+    const size = Buffer.alloc(4);
+    size.writeUInt32LE(header.length);
+    const pieces: Buffer[] = [];
+    let at = 0;
+    const add = (bytes: Buffer) => {
+      pieces.push(bytes);
+      at += bytes.length;
+      if (at % 8) {
+        pieces.push(Buffer.alloc(8 - (at % 8)));
+        at += 8 - (at % 8);
+      }
+    };
+    add(Buffer.concat([size, header]));
+    for (const c of columns) add(Buffer.from(c.buffer, c.byteOffset, c.byteLength));
+    return chunked(pieces, at, partBytes);
+  }
+
+  /** A table from the parts toParts made (in order). Throws on parts of another format or a cut-off table. */
+  static fromParts(parts: readonly Uint8Array[]): HotelTable {
+    const total = parts.reduce((n, p) => n + p.length, 0);
+    // One buffer for the whole table, 8-byte aligned: every column is a view into it.
+    const all = new Uint8Array(new ArrayBuffer(total));
+    let at = 0;
+    for (const p of parts) {
+      all.set(p, at);
+      at += p.length;
+    }
+    const bytes = Buffer.from(all.buffer);
+    const headerLength = total >= 4 ? bytes.readUInt32LE(0) : 0;
+    const header = JSON.parse(bytes.toString("utf8", 4, 4 + headerLength)) as {
+      version: number;
+      rows: number;
+      countries: string[];
+      cities: string[];
+      types: string[];
+      lengths: number[];
+    };
+    if (header.version !== FORMAT_VERSION) throw new Error(`hotel table: format ${header.version} is not ours`);
+    let offset = align8(4 + headerLength);
+    const next = () => {
+      const length = header.lengths.shift();
+      if (length === undefined || offset + length > total) throw new Error("hotel table: cut off");
+      const start = offset;
+      offset = align8(offset + length);
+      return { start, length };
+    };
+    const buffer = () => {
+      const { start, length } = next();
+      return bytes.subarray(start, start + length);
+    };
+    const view = <T>(Kind: { new (b: ArrayBuffer, at: number, n: number): T; BYTES_PER_ELEMENT: number }) => {
+      const { start, length } = next();
+      return new Kind(all.buffer, start, length / Kind.BYTES_PER_ELEMENT);
+    };
+    const ids = new PackedStrings(buffer(), view(Uint32Array));
+    const names = new PackedStrings(buffer(), view(Uint32Array));
+    const table = new HotelTable(
+      ids,
+      names,
+      view(Float64Array),
+      view(Float64Array),
+      view(Uint16Array),
+      header.countries,
+      view(Int32Array),
+      header.cities,
+      view(Int16Array),
+      header.types,
+      view(Int8Array),
+      view(Int8Array),
+    );
+    if (table.size !== header.rows || ids.length !== header.rows) throw new Error("hotel table: columns disagree");
+    return table;
+  }
+
   /** Bytes held (the typed arrays and packed strings; the dictionaries are a few thousand strings). */
   get byteLength(): number {
     return (
@@ -214,4 +351,52 @@ export class HotelTableBuilder {
       this.rentals.finish(),
     );
   }
+}
+
+/** The name as plain text (a supplier's markup dropped, as the hotel page shows it). */
+const plainName = (name: string | null) => (name === null ? undefined : localizedText({ en: name }, "en"));
+
+const flag = (v: number | null) => (v === null ? null : v === 1);
+
+/**
+ * Rows read per query: small enough that each page's row objects die young (50 000-row pages left tens of MB in
+ * the old generation at a million hotels, and the collector's time with them).
+ */
+const PAGE = 10_000;
+
+/** The published hotels as a table, read from the store in the order every reader uses (publishedHotelPages). */
+export async function catalogTable(db: Kysely<Database>, page = PAGE): Promise<HotelTable> {
+  if (!Number.isInteger(page) || page < 1) throw new RangeError(`catalogTable: a page holds at least one row (${page})`);
+  const builder = new HotelTableBuilder();
+  const columns = [
+    "name",
+    "city",
+    "country_code",
+    "latitude",
+    "longitude",
+    "property_type",
+    "is_pet_friendly",
+    "is_vr",
+  ] as const;
+  for await (const rows of publishedHotelPages(db, columns, page)) {
+    for (const r of rows) {
+      const id = r.id;
+      // Only ids a page can be found by (a run published before the id rule may have stored others): search results,
+      // suggestions and the assistant endpoint never list a hotel whose page would not open.
+      if (!isHotelId(id)) continue;
+      builder.add({
+        id,
+        name: plainName(r.name) ?? id,
+        // Plain text, as the hotel page shows it (a supplier's markup dropped).
+        city: oneLine(r.city) ?? null,
+        country: r.country_code,
+        lat: Number(r.latitude),
+        lon: Number(r.longitude),
+        propertyType: r.property_type,
+        petFriendly: flag(r.is_pet_friendly),
+        vacationRental: flag(r.is_vr),
+      });
+    }
+  }
+  return builder.finish();
 }
