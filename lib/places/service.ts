@@ -17,6 +17,8 @@ interface Loaded {
   view: PlacesView;
   /** The latest published sync run when last checked: the hotels the brand sites' catalog should show. */
   publishedRunId: number | null;
+  /** The run the view's recount followed (null: a recount after an import of places, or none yet). */
+  recountRunId: number | null;
   checkedAt: number;
 }
 
@@ -35,10 +37,11 @@ async function load(
   const [recount, publishedRunId] = await Promise.all([latestRecount(db), latestPublishedRun(db)]);
   published(publishedRunId);
   const recountId = recount?.id ?? null;
+  const recountRunId = recount?.run_id == null ? null : Number(recount.run_id);
   // The same gazetteer object while the imports are unchanged (loadGazetteer compares their stamp).
   const gazetteer = await loadGazetteer(db);
   if (previous && previous.view.recountId === recountId && previous.view.gazetteer === gazetteer) {
-    return { ...previous, publishedRunId, checkedAt: Date.now() };
+    return { ...previous, publishedRunId, recountRunId, checkedAt: Date.now() };
   }
   gazetteer.nameIndex(); // built now rather than on the first request that looks a name up
   const view = new PlacesView(gazetteer, await loadHotelCounts(db), recountId);
@@ -46,7 +49,7 @@ async function load(
     { recountId, places: gazetteer.size, listed: view.listed.length, ms: Math.round(performance.now() - started) },
     "places loaded",
   );
-  return { view, publishedRunId, checkedAt: Date.now() };
+  return { view, publishedRunId, recountRunId, checkedAt: Date.now() };
 }
 
 /**
@@ -58,7 +61,7 @@ export async function placesView(): Promise<PlacesView> {
 }
 
 /** The places view and the latest published run, checked every REFRESH_MS (the brand sites' catalog keys on both). */
-export async function servingSnapshot(): Promise<Pick<Loaded, "view" | "publishedRunId">> {
+export async function servingSnapshot(): Promise<Pick<Loaded, "view" | "publishedRunId" | "recountRunId">> {
   state.current ??= store()
     .then((s) => load(s.db))
     .catch((e: unknown) => {

@@ -2,7 +2,9 @@ import { store } from "@/lib/store";
 import { log } from "@/lib/log";
 import { observeCatalogBuild } from "@/lib/metrics";
 import { processShared } from "@/lib/runtime/shared";
-import { servingSnapshot } from "@/lib/places/service";
+import { REFRESH_MS, servingSnapshot } from "@/lib/places/service";
+import { runUnderSyncLock } from "@/lib/content/sync/lock";
+import { config } from "@/lib/config";
 import type { PlacesView } from "@/lib/places/nearby";
 import { HotelCatalog } from "./catalog";
 import { catalogTable } from "@/lib/hotels/table";
@@ -14,6 +16,8 @@ const state = processShared("catalog", () => ({
   /** The newest catalog built, and its build's number: what requests get while a newer one is built. */
   built: undefined as { catalog: HotelCatalog; seq: number } | undefined,
   seq: 0,
+  /** The store's last answer to recountComing. */
+  recountAsked: undefined as { publishedRunId: number; at: number; coming: boolean } | undefined,
 }));
 
 /**
@@ -63,8 +67,12 @@ async function build(view: PlacesView, publishedRunId: number | null): Promise<H
  * publish every instance does at once.
  */
 export async function hotelCatalog(): Promise<HotelCatalog> {
-  const { view, publishedRunId } = await servingSnapshot();
-  if (state.current?.view !== view || state.current.publishedRunId !== publishedRunId) {
+  const snapshot = await servingSnapshot();
+  const { view, publishedRunId } = snapshot;
+  if (
+    (state.current?.view !== view || state.current.publishedRunId !== publishedRunId) &&
+    !(state.built && (await recountComing(snapshot)))
+  ) {
     const previous = state.current;
     const seq = ++state.seq;
     const next = { view, publishedRunId, catalog: build(view, publishedRunId) };
@@ -79,8 +87,27 @@ export async function hotelCatalog(): Promise<HotelCatalog> {
       },
     );
   }
-  // Only the first catalog of the process is waited for.
-  return state.built?.catalog ?? state.current.catalog;
+  // Only the first catalog of the process is waited for (without one built, a build has just been started).
+  return state.built?.catalog ?? state.current!.catalog;
+}
+
+/**
+ * True while the sync that published the snapshot's run still holds the sync lock before its recount landed: the
+ * recount saves the run's hotel table and members, which a catalog loads in a fraction of the time and memory of
+ * reading every hotel, so the previous catalog serves until then. Asked of the store at most every REFRESH_MS. A sync
+ * that dies meanwhile stops holding the lock (its heartbeat goes stale) and the catalog is built from the hotels.
+ */
+async function recountComing(snapshot: Awaited<ReturnType<typeof servingSnapshot>>): Promise<boolean> {
+  const { publishedRunId, recountRunId } = snapshot;
+  if (publishedRunId === null || recountRunId === publishedRunId) return false;
+  const asked = state.recountAsked;
+  if (asked?.publishedRunId === publishedRunId && Date.now() - asked.at < REFRESH_MS) return asked.coming;
+  const { db } = await store();
+  const coming = (await runUnderSyncLock(db, config().SYNC_LOCK_STALE_SECONDS)) === publishedRunId;
+  state.recountAsked = { publishedRunId, at: Date.now(), coming };
+  if (coming && asked?.publishedRunId !== publishedRunId)
+    log.info({ publishedRunId }, "catalog: serving the previous hotels until the publishing sync's recount lands");
+  return coming;
 }
 
 /** How often the production server asks for the catalog by itself (keepCatalogFresh). */

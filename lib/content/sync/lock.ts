@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { SyncError } from "@/lib/content/errors";
 import { holdLease, holderShown, type Database } from "@/lib/store";
 
+import { holderCertainlyDead } from "@/lib/store";
 export { holderCertainlyDead, holderName } from "@/lib/store";
 
 const LOCK_NAME = "content-sync";
@@ -68,4 +69,15 @@ export async function withSyncLock<T>(
   } finally {
     await lock.release().catch(() => undefined);
   }
+}
+
+/**
+ * The run the sync lock's live holder works on (a sync between its publish and its recount, say); undefined when no
+ * live process holds the lock.
+ */
+export async function runUnderSyncLock(db: Kysely<Database>, staleSeconds: number): Promise<number | null | undefined> {
+  const row = await db.selectFrom("sync_lock").selectAll().where("name", "=", LOCK_NAME).executeTakeFirst();
+  if (!row || holderCertainlyDead(row.holder) || Date.now() - Date.parse(row.heartbeat_at) > staleSeconds * 1000)
+    return undefined;
+  return row.run_id == null ? null : Number(row.run_id);
 }
