@@ -56,7 +56,7 @@ function chunked(pieces: readonly Buffer[], total: number, partBytes: number): B
   let part = Buffer.allocUnsafe(Math.min(partBytes, total));
   let used = 0;
   for (const piece of pieces) {
-    for (let from = 0; from < piece.length; ) {
+    for (let from = 0; from < piece.length;) {
       const n = Math.min(piece.length - from, part.length - used);
       piece.copy(part, used, from, from + n);
       used += n;
@@ -218,15 +218,23 @@ export class HotelTable {
 
   /** A table from the parts toParts made (in order). Throws on parts of another format or a cut-off table. */
   static fromParts(parts: readonly Uint8Array[]): HotelTable {
-    const total = parts.reduce((n, p) => n + p.length, 0);
-    // One buffer for the whole table, 8-byte aligned: every column is a view into it.
-    const all = new Uint8Array(new ArrayBuffer(total));
+    const all = new Uint8Array(new ArrayBuffer(parts.reduce((n, p) => n + p.length, 0)));
     let at = 0;
     for (const p of parts) {
       all.set(p, at);
       at += p.length;
     }
-    const bytes = Buffer.from(all.buffer);
+    return HotelTable.fromBuffer(all.buffer);
+  }
+
+  /**
+   * A table from toParts' parts joined in one buffer (8-byte aligned, as an ArrayBuffer's start is): every column
+   * is a view into it, nothing is copied.
+   */
+  static fromBuffer(whole: ArrayBuffer): HotelTable {
+    const all = new Uint8Array(whole);
+    const total = all.length;
+    const bytes = Buffer.from(whole);
     const headerLength = total >= 4 ? bytes.readUInt32LE(0) : 0;
     const header = JSON.parse(bytes.toString("utf8", 4, 4 + headerLength)) as {
       version: number;
@@ -366,7 +374,8 @@ const PAGE = 10_000;
 
 /** The published hotels as a table, read from the store in the order every reader uses (publishedHotelPages). */
 export async function catalogTable(db: Kysely<Database>, page = PAGE): Promise<HotelTable> {
-  if (!Number.isInteger(page) || page < 1) throw new RangeError(`catalogTable: a page holds at least one row (${page})`);
+  if (!Number.isInteger(page) || page < 1)
+    throw new RangeError(`catalogTable: a page holds at least one row (${page})`);
   const builder = new HotelTableBuilder();
   const columns = [
     "name",

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Database } from "@/lib/store";
 import type { Language } from "@/lib/locale";
 import type { Place, PlaceCategory } from "./types";
@@ -156,14 +156,30 @@ export async function loadSavedTable(
     .where("recount_id", "=", recountId)
     .executeTakeFirst();
   if (saved?.published_run_id == null || Number(saved.published_run_id) !== publishedRunId) return undefined;
-  const parts = await db
+  // The parts' sizes first, then one part at a time into the table's buffer: a million hotels' parts held all at
+  // once would double the load's memory, and the freed parts would stay in the process's heap.
+  const sizes = await db
     .selectFrom("catalog_table_parts")
-    .select("data")
+    .select(["part", sql<number>`length(data)`.as("bytes")])
     .where("recount_id", "=", recountId)
     .orderBy("part")
     .execute();
+  if (sizes.some((s, i) => Number(s.part) !== i)) return undefined;
+  const all = new Uint8Array(new ArrayBuffer(sizes.reduce((n, s) => n + Number(s.bytes), 0)));
+  let at = 0;
+  for (const { part, bytes } of sizes) {
+    const row = await db
+      .selectFrom("catalog_table_parts")
+      .select("data")
+      .where("recount_id", "=", recountId)
+      .where("part", "=", part)
+      .executeTakeFirst();
+    if (!row || row.data.length !== Number(bytes)) return undefined;
+    all.set(row.data, at);
+    at += row.data.length;
+  }
   try {
-    return HotelTable.fromParts(parts.map((p) => p.data));
+    return HotelTable.fromBuffer(all.buffer);
   } catch {
     // Another format (an older version saved it) or a part missing: the hotels are read instead.
     return undefined;
