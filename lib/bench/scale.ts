@@ -18,7 +18,7 @@ import { buildApp } from "@/lib/cli/next-build";
 import { markdownTable } from "@/lib/text";
 import { BENCH_HOST, FAIR_USE_OFF, getJson } from "./http";
 
-const usage = `Usage: npm run bench:scale -- [--sizes 100000,1000000] [--baseline 2000] [--postgres] [--postgres-only] [--duration 5] [--connections 8] [--built]
+const usage = `Usage: npm run bench:scale -- [--sizes 100000,1000000] [--baseline 2000] [--postgres] [--postgres-only] [--duration 5] [--rounds 3] [--connections 8] [--built]
 
 An instance sized for millions of hotels, measured as an operator sees it. Generates (once, cached under
 .data/bench-scale) exports of the baseline's, and each size's, hotels around 58 real cities, syncs each into its own
@@ -26,10 +26,11 @@ SQLite store (and, with --postgres, the largest into a PostgreSQL schema; --post
 empty and baseline servers), then serves each with the production server (npm start's) and measures: time from start
 to healthy (/api/health), the server's RSS (once healthy and complete, before any traffic) over the same server with
 no hotels, per hotel, and p50 / p99 of search, hotel and nearby pages at --connections connections against the
-baseline's. At the largest size it also recounts while serving and samples the RSS during the catalog's rebuild,
-against the RSS settled just before it (the serving memory, traffic's heap included).
+baseline's (every server up at once, --rounds rounds interleaved, medians of the rounds). At the largest size it
+also recounts while serving and samples the RSS during the catalog's rebuild, against the RSS settled just before it
+(the memory the instance serves with, traffic's heap included).
 --built: the app is built already (no next build first). Targets: healthy ≤ 10 s, ≤ 200 bytes per hotel, p50 and p99 ≤
-1.2 × the baseline's, rebuild peak ≤ 1.5 × steady.`;
+1.2 × the baseline's, rebuild peak ≤ 1.5 × the serving memory.`;
 
 const CACHE = path.join(".data", "bench-scale");
 
@@ -110,11 +111,26 @@ async function cachedStore(count: number, kind: "sqlite" | "postgres"): Promise<
   return url;
 }
 
-interface Pages {
-  search: autocannon.Result;
-  hotel: autocannon.Result;
-  nearby: autocannon.Result;
+/** A page kind's latency at one size: the medians, over the rounds, of each round's p50 and p99, and its size. */
+interface Latency {
+  p50: number;
+  p99: number;
+  kb: number;
 }
+
+interface Pages {
+  search: Latency;
+  hotel: Latency;
+  nearby: Latency;
+}
+
+type PageKind = keyof Pages;
+
+const median = (xs: number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
 
 async function serve(url: string): Promise<{ server: AppServer; healthyS: number }> {
   const entry = import.meta.url.endsWith(".mjs") ? [new URL("./start.mjs", import.meta.url).pathname] : undefined;
@@ -140,8 +156,8 @@ async function completed(server: AppServer, count: number): Promise<void> {
     await new Promise((r) => setTimeout(r, 200));
 }
 
-async function pages(server: AppServer, count: number, duration: number, connections: number): Promise<Pages> {
-  const headers = { host: `${BENCH_HOST}:${server.port}`, accept: "text/html", "accept-encoding": "gzip, deflate, br" };
+/** The paths of each page kind a server at `count` hotels answers, found through its own suggestions. */
+async function pagePaths(server: AppServer, count: number): Promise<Record<PageKind, string[]>> {
   const placeIds: string[] = [];
   for (const c of SAMPLE_CITIES) {
     const found = await getJson<{ places: { placeId: string }[] }>(
@@ -154,24 +170,52 @@ async function pages(server: AppServer, count: number, duration: number, connect
   // The empty server answers the same kinds of pages (not found, or the home page for want of places).
   const hotels = Array.from({ length: Math.max(1, Math.min(1000, count)) }, (_, i) => hotelId(1 + i * step));
   if (placeIds.length === 0) placeIds.push("none");
-  const run = (paths: string[]) =>
-    autocannon({
-      url: server.url,
-      connections,
-      duration,
-      requests: paths.map((p) => ({ method: "GET" as const, path: p, headers })),
-    });
-  const scenarios = {
+  return {
     search: placeIds.flatMap((id) => [`/search?placeId=${id}`, `/search?placeId=${id}&sort=name&page=2`]),
     hotel: hotels.map((id) => `/hotels/${id}`),
     nearby: hotels.map((id) => `/api/hotels/${id}/nearby`),
   };
-  const out = {} as Pages;
-  for (const [name, paths] of Object.entries(scenarios)) {
-    await run(paths); // warm-up: the place orders a page sorts, the code paths
-    out[name as keyof Pages] = await run(paths);
+}
+
+/**
+ * Every page kind on every server, in rounds: each round runs each server in turn (the order rotating), so that
+ * whatever else the machine does at a moment weighs on every size alike rather than on whichever ran then.
+ */
+async function pages(
+  servers: { server: AppServer; count: number }[],
+  opts: { duration: number; connections: number; rounds: number },
+): Promise<Pages[]> {
+  const run = (server: AppServer, paths: string[], duration: number) =>
+    autocannon({
+      url: server.url,
+      connections: opts.connections,
+      duration,
+      requests: paths.map((p) => ({
+        method: "GET" as const,
+        path: p,
+        headers: { host: `${BENCH_HOST}:${server.port}`, accept: "text/html", "accept-encoding": "gzip, deflate, br" },
+      })),
+    });
+  const paths = await Promise.all(servers.map((s) => pagePaths(s.server, s.count)));
+  const rounds = servers.map(() => ({ search: [], hotel: [], nearby: [] }) as Record<PageKind, autocannon.Result[]>);
+  for (const kind of ["search", "hotel", "nearby"] as const) {
+    // Warm-up: the place orders a page sorts, the code paths.
+    for (const [i, s] of servers.entries()) await run(s.server, paths[i]![kind], Math.min(2, opts.duration));
+    for (let round = 0; round < opts.rounds; round++) {
+      for (let k = 0; k < servers.length; k++) {
+        const i = (k + round) % servers.length;
+        rounds[i]![kind].push(await run(servers[i]!.server, paths[i]![kind], opts.duration));
+      }
+    }
   }
-  return out;
+  return rounds.map((byKind) => {
+    const summary = (results: autocannon.Result[]): Latency => ({
+      p50: median(results.map((r) => r.latency.p50)),
+      p99: median(results.map((r) => r.latency.p99)),
+      kb: median(results.map((r) => r.throughput.average / Math.max(1, r.requests.average) / 1024)),
+    });
+    return { search: summary(byKind.search), hotel: summary(byKind.hotel), nearby: summary(byKind.nearby) };
+  });
 }
 
 async function main(): Promise<void> {
@@ -182,6 +226,7 @@ async function main(): Promise<void> {
       postgres: { type: "boolean", default: false },
       "postgres-only": { type: "boolean", default: false },
       duration: { type: "string", default: "5" },
+      rounds: { type: "string", default: "3" },
       connections: { type: "string", default: "8" },
       built: { type: "boolean", default: false },
     },
@@ -190,8 +235,9 @@ async function main(): Promise<void> {
   const baseline = Number(values.baseline);
   const duration = Number(values.duration);
   const connections = Number(values.connections);
-  if ([...sizes, baseline, duration, connections].some((n) => !Number.isInteger(n) || n < 1))
-    throw new Error("--sizes, --baseline, --duration and --connections take positive whole numbers");
+  const rounds = Number(values.rounds);
+  if ([...sizes, baseline, duration, connections, rounds].some((n) => !Number.isInteger(n) || n < 1))
+    throw new Error("--sizes, --baseline, --duration, --rounds and --connections take positive whole numbers");
   if (!values.built) buildApp();
 
   const runs: {
@@ -202,7 +248,10 @@ async function main(): Promise<void> {
     pages?: Pages;
     rebuild?: { peakMb: number; servingMb: number };
   }[] = [];
-  const measure = async (count: number, kind: "sqlite" | "postgres", withPages: boolean, rebuild = false) => {
+  // Each server is started alone (its time to healthy and its memory before traffic), and those whose pages are
+  // measured stay up for the interleaved rounds.
+  const paged: { server: AppServer; count: number; run: (typeof runs)[number]; url: string }[] = [];
+  const measure = async (count: number, kind: "sqlite" | "postgres", withPages: boolean) => {
     const url = await cachedStore(count, kind);
     console.error(`serving ${count} hotels (${kind}) …`);
     const { server, healthyS } = await serve(url);
@@ -210,31 +259,33 @@ async function main(): Promise<void> {
       await completed(server, count);
       // Held memory before any traffic: afterwards the JS heap's growth under load (tens to hundreds of MB, from run
       // to run) would hide what the hotels take.
-      const held = await settledRss(server.pid);
-      const measured = withPages ? await pages(server, count, duration, connections) : undefined;
-      const run = {
-        count,
-        kind,
-        healthyS,
-        rssMb: held,
-        pages: measured,
-        rebuild: undefined as { peakMb: number; servingMb: number } | undefined,
-      };
-      if (rebuild) run.rebuild = await rebuildPeak(server, url);
+      const run = { count, kind, healthyS, rssMb: await settledRss(server.pid) };
       runs.push(run);
+      if (withPages) paged.push({ server, count, run, url });
     } finally {
-      await server.stop();
+      if (!withPages) await server.stop();
     }
   };
-  await measure(0, "sqlite", true);
-  await measure(baseline, "sqlite", true);
-  if (!values["postgres-only"])
-    for (const count of sizes) await measure(count, "sqlite", true, count === Math.max(...sizes));
-  if (values.postgres || values["postgres-only"]) await measure(Math.max(...sizes), "postgres", false);
+  try {
+    await measure(0, "sqlite", true);
+    await measure(baseline, "sqlite", true);
+    if (!values["postgres-only"]) for (const count of sizes) await measure(count, "sqlite", true);
+    if (values.postgres || values["postgres-only"]) await measure(Math.max(...sizes), "postgres", false);
+    console.error(`pages: ${rounds} rounds of ${duration} s per page kind and server, interleaved …`);
+    const measured = await pages(paged, { duration, connections, rounds });
+    for (const [i, p] of paged.entries()) p.run.pages = measured[i];
+    const largestPaged = paged.find((p) => p.count === Math.max(...sizes));
+    if (largestPaged) {
+      console.error("rebuild: a recount while the largest serves …");
+      largestPaged.run.rebuild = await rebuildPeak(largestPaged.server, largestPaged.url);
+    }
+  } finally {
+    for (const p of paged) await p.server.stop();
+  }
 
   const empty = runs[0]!.rssMb;
   const base = runs[1]!;
-  const ms = (r: autocannon.Result | undefined, q: "p50" | "p99") => (r ? r.latency[q] : NaN);
+  const ms = (r: Latency | undefined, q: "p50" | "p99") => (r ? r[q] : NaN);
   const ratio = (a: number, b: number) => (Number.isFinite(a) && b > 0 ? `${(a / b).toFixed(2)}×` : "–");
   const rows = runs.map((r) => {
     const perHotel = r.count > 0 ? ((r.rssMb - empty) * 1024 * 1024) / r.count : NaN;
@@ -242,7 +293,7 @@ async function main(): Promise<void> {
       const p = r.pages?.[name];
       const b = base.pages?.[name];
       if (!p) return "–";
-      const kb = p.throughput.average / Math.max(1, p.requests.average) / 1024;
+      const kb = p.kb;
       const times = `${ms(p, "p50")} / ${ms(p, "p99")}`;
       return `${times} (${ratio(ms(p, "p50"), ms(b, "p50"))} / ${ratio(ms(p, "p99"), ms(b, "p99"))}), ${kb.toFixed(1)} KB`;
     };
@@ -265,7 +316,7 @@ async function main(): Promise<void> {
     .map((l) => l.toFixed(1))
     .join(" / ");
   console.log(
-    `\nbench:scale — ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}, ${connections} connections, ${duration} s per page kind, load average ${load}; empty server ${empty.toFixed(0)} MB RSS\n`,
+    `\nbench:scale — ${os.cpus().length} × ${os.cpus()[0]?.model.trim()}, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}, ${connections} connections, ${rounds} interleaved rounds of ${duration} s per page kind (medians), load average ${load}; empty server ${empty.toFixed(0)} MB RSS\n`,
   );
   console.log(
     markdownTable(

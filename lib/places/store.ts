@@ -1,5 +1,5 @@
 import { sql, type Kysely } from "kysely";
-import type { Database } from "@/lib/store";
+import { copyByteaInto, type Database, type Store } from "@/lib/store";
 import type { Language } from "@/lib/locale";
 import type { Place, PlaceCategory } from "./types";
 import type { Gazetteer } from "./gazetteer";
@@ -145,7 +145,7 @@ const bytesOf = (a: Uint32Array | Int32Array) => Buffer.from(a.buffer, a.byteOff
  * serves), else undefined: the caller reads the hotels itself.
  */
 export async function loadSavedTable(
-  db: Db,
+  { db, pool }: Pick<Store, "db" | "pool">,
   recountId: number | null,
   publishedRunId: number | null,
 ): Promise<HotelTable | undefined> {
@@ -166,17 +166,23 @@ export async function loadSavedTable(
     .execute();
   if (sizes.some((s, i) => Number(s.part) !== i)) return undefined;
   const all = new Uint8Array(new ArrayBuffer(sizes.reduce((n, s) => n + Number(s.bytes), 0)));
-  let at = 0;
-  for (const { part, bytes } of sizes) {
-    const row = await db
-      .selectFrom("catalog_table_parts")
-      .select("data")
-      .where("recount_id", "=", recountId)
-      .where("part", "=", part)
-      .executeTakeFirst();
-    if (!row || row.data.length !== Number(bytes)) return undefined;
-    all.set(row.data, at);
-    at += row.data.length;
+  if (pool) {
+    // PostgreSQL: the parts as bytes through COPY, not as hex text.
+    const select = `SELECT data FROM catalog_table_parts WHERE recount_id = ${Number(recountId)} ORDER BY part`;
+    if ((await copyByteaInto(pool, select, all).catch(() => -1)) !== all.length) return undefined;
+  } else {
+    let at = 0;
+    for (const { part, bytes } of sizes) {
+      const row = await db
+        .selectFrom("catalog_table_parts")
+        .select("data")
+        .where("recount_id", "=", recountId)
+        .where("part", "=", part)
+        .executeTakeFirst();
+      if (!row || row.data.length !== Number(bytes)) return undefined;
+      all.set(row.data, at);
+      at += row.data.length;
+    }
   }
   try {
     return HotelTable.fromBuffer(all.buffer);

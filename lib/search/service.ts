@@ -29,9 +29,10 @@ const FINISH_LATER_FROM = 100_000;
 
 async function build(view: PlacesView, publishedRunId: number | null): Promise<HotelCatalog> {
   const started = performance.now();
-  const { db } = await store();
+  const opened = await store();
+  const { db } = opened;
   // The table the recount of this very snapshot saved, else the hotels read from the store.
-  const saved = await loadSavedTable(db, view.recountId, publishedRunId);
+  const saved = await loadSavedTable(opened, view.recountId, publishedRunId);
   const table = saved ?? (await catalogTable(db));
   const loaded = performance.now();
   // The recount's members, when it numbered the same hotels: the count rules are not applied again here.

@@ -6,6 +6,7 @@ export { openStore, type Store } from "./db";
 export type * from "./types";
 export { HOTEL_COLUMNS } from "./types";
 export { publishedHotelPages } from "./published-hotels";
+export { copyByteaInto } from "./copy-bytes";
 
 /** Opens the store the environment names (DATABASE_URL), for commands and tests that want the configured one. */
 export function openConfiguredStore(): Promise<Store> {

@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { migrateToLatest } from "./migrations";
 import { openTestStore, STORE_KINDS, type TestStore } from "@/lib/testing/store";
 import { parseConfig } from "@/lib/config";
+import { copyByteaInto } from "./copy-bytes";
 
 describe.each(STORE_KINDS)("store on %s", (kind) => {
   let store: TestStore;
@@ -85,6 +86,35 @@ describe.each(STORE_KINDS)("store on %s", (kind) => {
   it("answers a query through Kysely's raw sql on its dialect", async () => {
     const { rows } = await sql<{ one: number }>`select 1 as one`.execute(store.db);
     expect(Number(rows[0]!.one)).toBe(1);
+  });
+});
+
+describe("bytea values through COPY's binary format (PostgreSQL)", () => {
+  let store: TestStore;
+  beforeAll(async () => {
+    store = await openTestStore("postgres");
+    await sql`create table copy_parts (part integer primary key, data bytea not null)`.execute(store.db);
+  });
+  afterAll(async () => {
+    await store?.drop();
+  });
+
+  it("arrive byte for byte, in order, across the stream's chunks; a target too small is refused", async () => {
+    // Sizes on both sides of a stream chunk (64 KB), empty ones, and every byte value.
+    const values = [0, 1, 65_535, 65_536, 65_537, 300_001, 0, 7].map((n, part) => ({
+      part,
+      data: Buffer.from(Array.from({ length: n }, (_, i) => (i * 7 + part) & 0xff)),
+    }));
+    await store.db.insertInto("copy_parts" as never).values(values as never).execute();
+    const total = values.reduce((n, v) => n + v.data.length, 0);
+    const target = new Uint8Array(total);
+    const select = "SELECT data FROM copy_parts ORDER BY part";
+    expect(await copyByteaInto(store.pool!, select, target)).toBe(total);
+    expect(Buffer.from(target).equals(Buffer.concat(values.map((v) => v.data)))).toBe(true);
+    await expect(copyByteaInto(store.pool!, select, new Uint8Array(total - 1))).rejects.toThrow(/more bytes/);
+    await expect(copyByteaInto(store.pool!, "SELECT part, data FROM copy_parts", target)).rejects.toThrow(/columns/);
+    // The pool's connections are whole afterwards.
+    expect(await sql<{ n: number }>`select 1 as n`.execute(store.db)).toMatchObject({ rows: [{ n: 1 }] });
   });
 });
 

@@ -83,13 +83,13 @@ describe.each(STORE_KINDS)("place members saved by the recount (%s)", (kind) => 
   it("come with the hotel table the recount read: a serving catalog loads it instead of reading every hotel", async () => {
     const recount = (await latestRecount(store.db))!;
     const runId = (await latestPublishedRun(store.db))!;
-    const saved = await loadSavedTable(store.db, recount.id, runId);
+    const saved = await loadSavedTable(store, recount.id, runId);
     expect(saved).toBeDefined();
     expect(saved!.size).toBe(1500);
     expect(rows(saved!)).toEqual(rows(await catalogTable(store.db)));
     // Only for the run it read: a catalog serving another run reads the hotels.
-    expect(await loadSavedTable(store.db, recount.id, runId + 1)).toBeUndefined();
-    expect(await loadSavedTable(store.db, recount.id - 1, runId)).toBeUndefined();
+    expect(await loadSavedTable(store, recount.id, runId + 1)).toBeUndefined();
+    expect(await loadSavedTable(store, recount.id - 1, runId)).toBeUndefined();
   });
 
   it("no table is kept when a run published while the recount read, nor read back when a part is missing", async () => {
@@ -112,13 +112,13 @@ describe.each(STORE_KINDS)("place members saved by the recount (%s)", (kind) => 
     });
     const row = await store.db.selectFrom("catalog_members").selectAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({ recount_id: recountId, published_run_id: null });
-    expect(await loadSavedTable(store.db, recountId, runId)).toBeUndefined();
-    expect(await loadSavedTable(store.db, recountId, runId + 1)).toBeUndefined();
+    expect(await loadSavedTable(store, recountId, runId)).toBeUndefined();
+    expect(await loadSavedTable(store, recountId, runId + 1)).toBeUndefined();
     // The next recount reads that run whole and keeps its table; with a part gone it is not read back.
     const next = await recountHotels(store.db, { runId: null });
-    expect(await loadSavedTable(store.db, next.recountId, runId + 1)).toBeDefined();
+    expect(await loadSavedTable(store, next.recountId, runId + 1)).toBeDefined();
     await store.db.deleteFrom("catalog_table_parts").where("part", "=", 0).execute();
-    expect(await loadSavedTable(store.db, next.recountId, runId + 1)).toBeUndefined();
+    expect(await loadSavedTable(store, next.recountId, runId + 1)).toBeUndefined();
   });
 
   it("are not used once the hotels differ from those the recount numbered", async () => {
