@@ -50,9 +50,8 @@ const PART_BYTES = 8 << 20;
 
 const align8 = (n: number) => Math.ceil(n / 8) * 8;
 
-/** Pieces of `total` bytes regrouped into parts of at most `partBytes`. */
-function chunked(pieces: readonly Buffer[], total: number, partBytes: number): Buffer[] {
-  const parts: Buffer[] = [];
+/** Pieces of `total` bytes regrouped into parts of at most `partBytes`, made one at a time as they are asked for. */
+function* chunked(pieces: readonly Buffer[], total: number, partBytes: number): Generator<Buffer> {
   let part = Buffer.allocUnsafe(Math.min(partBytes, total));
   let used = 0;
   for (const piece of pieces) {
@@ -62,15 +61,15 @@ function chunked(pieces: readonly Buffer[], total: number, partBytes: number): B
       used += n;
       from += n;
       if (used === part.length) {
-        parts.push(part);
+        yield part;
         total -= used;
         part = Buffer.allocUnsafe(Math.min(partBytes, total));
         used = 0;
       }
     }
   }
-  return parts;
 }
+
 const flagCode = (v: boolean | null) => (v === null ? NONE : v ? 1 : 0);
 const flagValue = (v: number) => (v === NONE ? null : v === 1);
 
@@ -173,9 +172,9 @@ export class HotelTable {
   /**
    * The table as bytes, in parts of at most `partBytes` (rows of a store's table): a JSON header (row count,
    * dictionaries, column lengths), then every column, each starting on an 8-byte boundary so that fromParts can view
-   * them in place. Nothing is copied but into the parts themselves.
+   * them in place. Nothing is copied but into the parts themselves, each made when the one before has been taken.
    */
-  toParts(partBytes = PART_BYTES): Buffer[] {
+  toParts(partBytes = PART_BYTES): Generator<Buffer> {
     const columns = [
       this.ids.bytes,
       this.ids.ends,

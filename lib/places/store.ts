@@ -86,7 +86,7 @@ export async function saveHotelCounts(
     durationMs: number;
     confirm?: (trx: Db) => Promise<void>;
     /** The hotels the recount read, and the published run they were when the read began. */
-    table?: { parts: Buffer[]; publishedRunId: number | null };
+    table?: { parts: Iterable<Buffer>; publishedRunId: number | null };
   },
 ): Promise<number> {
   return db.transaction().execute(async (trx) => {
@@ -132,8 +132,9 @@ export async function saveHotelCounts(
         published_run_id: table?.publishedRunId ?? null,
       })
       .execute();
-    for (const [part, data] of (table?.parts ?? []).entries())
-      await trx.insertInto("catalog_table_parts").values({ recount_id: recount.id, part, data }).execute();
+    let part = 0;
+    for (const data of table?.parts ?? [])
+      await trx.insertInto("catalog_table_parts").values({ recount_id: recount.id, part: part++, data }).execute();
     return recount.id;
   });
 }
