@@ -11,7 +11,7 @@ import {
 import { BRAND_HEADERS, PREFERENCES_PATH, UNKNOWN_HOST_PATH } from "@/lib/brands/routing";
 // Not "@/lib/auth": its index loads Auth.js (next-auth), which the proxy does not use and which plain Node (the unit
 // tests that import this file) cannot load.
-import { expired, SSO_COOKIES, cachedMetadata } from "@/lib/auth/relying-party";
+import { expired, SSO_COOKIES, cachedMetadata } from "@/lib/auth/node";
 import { silentSignIn } from "@/lib/auth/silent";
 import { requestOrigin } from "@/lib/http/origin";
 import { errorResponse } from "@/lib/http/errors";

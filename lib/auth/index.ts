@@ -1,8 +1,8 @@
 /**
  * Sign-on, the brand's relying party: Auth.js per brand (sessions, the sign-in and sign-out forms, silent login, the
- * idpresponse callback) on top of the relying party's steps (./relying-party.ts, which code outside Next imports).
+ * idpresponse callback) on top of the relying party's steps (./node.ts, which code outside Next imports).
  */
-export * from "./relying-party";
+export * from "./node";
 export { auth, handlers } from "./auth-js";
 export type { BrandToken } from "./config";
 export type { SsoNotice } from "./cookies";

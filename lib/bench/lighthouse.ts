@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import lighthouse, { desktopConfig, type Config, type Flags, type RunnerResult } from "lighthouse";
 import { userAgents } from "lighthouse/core/config/constants.js";
-import { SSO_COOKIES } from "@/lib/auth/relying-party";
+import { SSO_COOKIES } from "@/lib/auth/node";
 import demoBrands from "@/lib/brands/demo-brands.json" with { type: "json" };
 import { hotelId } from "@/lib/content/generate/record";
 import { startDemoSso, type DemoSso } from "@/lib/partner-idp/demo";

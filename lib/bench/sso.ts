@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Cookie } from "tough-cookie";
 import { HttpBrowser, samePage, type Hop } from "@/lib/testing/http-browser";
-import { SSO_COOKIES } from "@/lib/auth/relying-party";
+import { SSO_COOKIES } from "@/lib/auth/node";
 import demoBrands from "@/lib/brands/demo-brands.json" with { type: "json" };
 import { logLevel } from "@/lib/config/log-level";
 import { log } from "@/lib/log";

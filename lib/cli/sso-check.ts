@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { idpResponseUris } from "@/lib/auth/relying-party";
+import { idpResponseUris } from "@/lib/auth/node";
 import { brands } from "@/lib/brands";
 import { config, environment } from "@/lib/config";
 import { isLoopbackHost } from "@/lib/http/outbound";

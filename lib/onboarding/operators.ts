@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import type { Kysely } from "kysely";
 import { z } from "zod";
-import { idpResponseUris } from "@/lib/auth/relying-party";
+import { idpResponseUris } from "@/lib/auth/node";
 import { brands, type Brand } from "@/lib/brands";
 import type { SsoEnvironment } from "@/lib/brands/registry";
 import { config } from "@/lib/config";

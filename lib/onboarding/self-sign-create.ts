@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Kysely } from "kysely";
-import { idpResponseUris } from "@/lib/auth/relying-party";
+import { idpResponseUris } from "@/lib/auth/node";
 import type { Brand } from "@/lib/brands";
 import { AppError } from "@/lib/http/errors";
 import { log } from "@/lib/log";

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { errorCode } from "@/lib/auth/relying-party";
+import { errorCode } from "@/lib/auth/node";
 import type { Brand } from "@/lib/brands";
 import { log } from "@/lib/log";
 import type { Database } from "@/lib/store";

@@ -7,7 +7,7 @@ import { arrivalsByLabel, unverifiedArrivals } from "@/lib/tracking/arrivals";
 import { arrivalRecorder } from "@/lib/tracking/recorder";
 import { handoffsByBrand } from "@/lib/tracking/handoff";
 import { brands } from "@/lib/brands";
-import { poolSizes } from "@/lib/auth/relying-party";
+import { poolSizes } from "@/lib/auth/node";
 
 export const ARRIVALS_DAYS = 30;
 

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import demoBrands from "@/lib/brands/demo-brands.json" with { type: "json" };
-import { idpResponseUris } from "@/lib/auth/relying-party";
+import { idpResponseUris } from "@/lib/auth/node";
 import { config } from "@/lib/config";
 import { secretFile } from "@/lib/runtime/secret-file";
 import { startPartnerIdp, type PartnerIdp } from "./index";

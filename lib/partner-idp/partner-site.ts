@@ -10,7 +10,7 @@ import {
   type PendingAuthorization,
   type RelyingPartyClient,
   type TokenRequestSender,
-} from "@/lib/auth/relying-party";
+} from "@/lib/auth/node";
 import { log } from "@/lib/log";
 import { isSameOrigin, sendHtml } from "./http";
 import { PARTNER_SITE_CLIENT_ID, type BrandLink } from "./options";

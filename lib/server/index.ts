@@ -2,7 +2,7 @@ import http from "node:http";
 import zlib from "node:zlib";
 import compression from "compression";
 import next from "next";
-import { prepareSignOn } from "@/lib/auth/relying-party";
+import { prepareSignOn } from "@/lib/auth/node";
 import { config } from "@/lib/config";
 import { recordFacts } from "@/lib/http/request-facts";
 import { AppError, errorResponse } from "@/lib/http/errors";

@@ -3,5 +3,5 @@
  * relying party (lib/auth) step by step. Client components take the checklist's items from ./items.ts, which holds
  * nothing of the server.
  */
-export * from "./validator";
+
 export { loadTrace, startTestFrom, TEST_START_PATH, testCallback, testerCookieOf, type TraceStep } from "./trace";

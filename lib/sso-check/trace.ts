@@ -18,7 +18,7 @@ import {
   registeredRedirectUri,
   brandSecret,
   poolUsername,
-} from "@/lib/auth/relying-party";
+} from "@/lib/auth/node";
 import { brands, type Brand } from "@/lib/brands";
 import { brandForHost } from "@/lib/brands/context";
 import { requestOrigin } from "@/lib/http/origin";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { idpResponseUris } from "@/lib/auth/relying-party";
+import { idpResponseUris } from "@/lib/auth/node";
 import { brandRegistrations } from "@/lib/partner-idp/brand-clients";
 import demoUsersFile from "@/lib/partner-idp/demo-users.json";
 import { DEMO_PASSWORD, demoUsers, hashPassword, loadUsers, verifyPassword } from "@/lib/partner-idp/users";
