@@ -1,14 +1,13 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { brands, type Brand } from "@/lib/brands";
+import { brands, type Brand, PREFERENCES_PATH, SSO_TEST_PAGE } from "@/lib/brands/node";
 import { log } from "@/lib/log";
 import { countSilentSignIn } from "@/lib/metrics";
-import { processShared } from "@/lib/runtime/shared";
-import { PREFERENCES_PATH, SSO_TEST_PAGE } from "@/lib/brands/routing";
+import { processShared } from "@/lib/runtime";
 import { SIGN_IN_PAGE } from "./config";
 
 import { NO_SILENT_PARAM, SSO_COOKIES, ssoCookieOptions } from "./cookies";
 import { cachedMetadata, idpAvailable } from "./discovery";
-import { requestOrigin } from "@/lib/http/origin";
+import { requestOrigin } from "@/lib/http";
 import { idpResponseUris, registeredRedirectUri } from "./redirect-uris";
 import { brandSession, startSignIn } from "./sign-in";
 

@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import type { Language } from "@/lib/locale";
 import { brands } from "./index";
 import type { Brand } from "./schema";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/http";
 import { brandCurrency, brandLanguage, type Preferences } from "./preferences";
 import { BRAND_HEADERS } from "./routing";
 

@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/http";
 import { brands, type Brand } from "./index";
 
 /** Spec §5: the brand whose partner key the X-Partner-Key header carries; missing or unknown → 401. */

@@ -2,7 +2,6 @@ import { config, environment, type Environment } from "@/lib/config";
 import demoBrands from "./demo-brands.json" with { type: "json" };
 import { BrandRegistry } from "./registry";
 
-
 let registry: BrandRegistry | undefined;
 
 /** The process's brand registry: BRANDS_FILE when set, else the embedded demo brands. Parsed once. */

@@ -411,3 +411,16 @@ export function config(): Config {
 export { scheduleOf, scheduleProblem } from "./schedule";
 export { chromiumPath, environment, isDevelopment, testSettings, underCi, type Environment } from "./env";
 export { PAUSE_STEPS, type PauseAt, type PauseStep } from "./sync-pause";
+
+export { logLevel } from "./log-level";
+export {
+  configuredUrl,
+  expandIPv6,
+  isLoopbackHost,
+  networkAddress,
+  normalizeAddress,
+  parseIpRange,
+  type IpRange,
+} from "./net";
+export { tileOrigin, tileTemplateProblem } from "./tile-server";
+export { tileUrl, type TileServer } from "./tile-url";

@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
 import { config } from "@/lib/config";
-import { isLoopbackAddress } from "@/lib/http/address";
-import { routedPath } from "@/lib/http/routed-path";
-import { processShared } from "@/lib/runtime/shared";
+import { isLoopbackAddress, routedPath } from "@/lib/http";
+import { processShared } from "@/lib/runtime";
 import { countRateLimitRefusal } from "@/lib/metrics";
 import { charge, left, networkOf, type CostlyRoute } from "./index";
 

@@ -1,10 +1,10 @@
 import { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { config } from "@/lib/config";
-import { loggedAddress } from "@/lib/http/address";
+import { loggedAddress } from "@/lib/http";
 import { log } from "@/lib/log";
 import { countRateLimitRefusal } from "@/lib/metrics";
-import { processShared } from "@/lib/runtime/shared";
+import { processShared } from "@/lib/runtime";
 
 /**
  * Rate limits. The assistant endpoint's tiers (spec §5, §8): all anonymous clients share one limit; each partner key has its own,
@@ -247,3 +247,5 @@ export async function closeLimits(): Promise<void> {
   s.redis = undefined;
   await redis?.quit().catch(() => redis.disconnect());
 }
+
+export { admitCostly, costlyRequest, type CostlyRequest } from "./fairness";

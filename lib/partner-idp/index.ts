@@ -204,3 +204,7 @@ export async function startPartnerIdp(options: PartnerIdpOptions): Promise<Partn
     },
   };
 }
+
+export { brandRegistrations } from "./brand-clients";
+export { DEMO_SSO_CLIENTS, startDemoSso, type DemoSso } from "./demo";
+export { ensureTls } from "./tls";

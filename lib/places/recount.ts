@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { publishedHotelPages, type Database } from "@/lib/store";
 import { digestOf, GrowingArray, PackedStringsBuilder } from "@/lib/columns";
 import type { Logger } from "@/lib/log";
-import { processShared } from "@/lib/runtime/shared";
+import { processShared } from "@/lib/runtime";
 import { Gazetteer } from "./gazetteer";
 import { placeHotels, type HotelColumns } from "./hotel-counts";
 import { bundledPlaces } from "./sources/bundled";

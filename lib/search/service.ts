@@ -2,15 +2,13 @@ import type { Kysely } from "kysely";
 import { publishedHotelPages, store, type Database } from "@/lib/store";
 import { log } from "@/lib/log";
 import { observeCatalogBuild } from "@/lib/metrics";
-import { processShared } from "@/lib/runtime/shared";
-import { servingSnapshot } from "@/lib/places/service";
-import type { PlacesView } from "@/lib/places/nearby";
-import { isHotelId } from "@/lib/content/hotel-id";
-import { localizedText, oneLine } from "@/lib/hotels/html";
+import { processShared } from "@/lib/runtime";
+import { servingSnapshot, type PlacesView, loadPlaceMembers } from "@/lib/places";
+import { isHotelId } from "@/lib/content";
+import { localizedText, oneLine } from "@/lib/hotels";
 import { HotelCatalog } from "./catalog";
 import { HotelTable, HotelTableBuilder } from "./hotel-table";
 import { digestOf } from "@/lib/columns";
-import { loadPlaceMembers } from "@/lib/places/store";
 
 /** The name as plain text (a supplier's markup dropped, as the hotel page shows it). */
 const plainName = (name: string | null) => (name === null ? undefined : localizedText({ en: name }, "en"));

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { SyncError } from "@/lib/content/errors";
+import { SyncError } from "../errors";
 import { holdLease, holderShown, type Database } from "@/lib/store";
 
 export { holderCertainlyDead, holderName } from "@/lib/store";

@@ -3,14 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateExport } from "@/lib/content/generate";
-import { LocalSource } from "@/lib/content/sync/sources";
-import { syncExport } from "@/lib/content/sync";
-import { loadGazetteer } from "@/lib/places/recount";
-import { loadHotelCounts, latestRecount, loadPlaceMembers } from "@/lib/places/store";
-import { PlacesView } from "@/lib/places/nearby";
+import { generateExport, LocalSource, syncExport } from "@/lib/content";
+import { loadGazetteer, loadHotelCounts, latestRecount, loadPlaceMembers, PlacesView } from "@/lib/places";
 import { digestOf } from "@/lib/columns";
-import { openTestStore, STORE_KINDS, type TestStore } from "@/lib/testing/store";
+import { openTestStore, STORE_KINDS, type TestStore } from "@/lib/testing";
 import { HotelCatalog } from "../catalog";
 import { catalogTable } from "../service";
 
@@ -61,7 +57,10 @@ describe.each(STORE_KINDS)("place members saved by the recount (%s)", (kind) => 
       for (const sort of ["distance", "name", "popular"] as const) {
         const a = loaded.search(placeId, { sort, page: 1, pageSize: 50 })!;
         const b = computed.search(placeId, { sort, page: 1, pageSize: 50 })!;
-        expect(a.items.map((i) => i.hotel.id), `${placeId} ${sort}`).toEqual(b.items.map((i) => i.hotel.id));
+        expect(
+          a.items.map((i) => i.hotel.id),
+          `${placeId} ${sort}`,
+        ).toEqual(b.items.map((i) => i.hotel.id));
         expect(a.inPlace).toBe(view.hotelsCnt(a.place));
       }
     }

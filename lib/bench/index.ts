@@ -1,0 +1,1 @@
+export { BUDGET_HEADER, PAGE_TYPES, budgetRows, measurePageScripts } from "./js-budget";

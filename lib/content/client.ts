@@ -1,0 +1,1 @@
+export { hotelPath } from "./hotel-id";

@@ -1,0 +1,1 @@
+export { format, type Message } from "./format";

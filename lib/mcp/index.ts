@@ -1,0 +1,3 @@
+export { canonicalMcpTarget } from "./access";
+export { handleMcp, mcpMethodNotAllowed, mcpOptions } from "./handler";
+export { addKey, listKeys, revokeKey, type McpKey } from "./keys";

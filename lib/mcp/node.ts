@@ -1,0 +1,2 @@
+export { canonicalMcpTarget } from "./access";
+export { addKey, listKeys, revokeKey, type McpKey } from "./keys";

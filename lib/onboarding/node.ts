@@ -1,0 +1,1 @@
+export { RUN_TTL_MS } from "./self-sign-runs";

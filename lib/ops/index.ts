@@ -1,0 +1,6 @@
+export { OPS_COOKIE, OPS_PATH, endOpsSession, isOpsAuthorized, startOpsSession } from "./auth";
+export { metricsResponse } from "./metrics";
+export { operatorRoute } from "./route";
+export { opsAccess, type OpsAccess } from "./session";
+export { ARRIVALS_DAYS, health, loadStatus } from "./status";
+export { METRICS_PATH, bearerRefusal, isOpsHost, isOpsToken, metricsServed, opsToken, tokenTry } from "./token";

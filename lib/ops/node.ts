@@ -1,0 +1,1 @@
+export { METRICS_PATH, bearerRefusal, metricsServed } from "./token";

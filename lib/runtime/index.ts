@@ -1,0 +1,3 @@
+export { exitWithParent } from "./parent";
+export { secretFile } from "./secret-file";
+export { processShared } from "./shared";

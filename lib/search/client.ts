@@ -1,0 +1,2 @@
+export { SEARCH_PATH, placeSearchHref } from "./links";
+export { STAY_DEFAULT_ROOMS, STAY_MAX_NIGHTS, parseStay, withStay, type Stay, type StayProblem } from "./stay";

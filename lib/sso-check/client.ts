@@ -1,0 +1,1 @@
+export { RESULT_LABEL, type CheckResult, type ShownItem } from "./items";

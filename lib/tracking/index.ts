@@ -1,0 +1,5 @@
+export { arrivalsByLabel, trackArrival, unverifiedArrivals } from "./arrivals";
+export { handoffLink, handoffsByBrand, judgeHandoff, trackHandoff } from "./handoff";
+export { arrivalRecorder, stopArrivalRecorder } from "./recorder";
+export { searchLinkParts } from "./search-links";
+export { prepareTracking, trackingKey, verifyTracking } from "./signature";
