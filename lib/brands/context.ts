@@ -1,7 +1,7 @@
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import type { Language } from "@/lib/locale";
-import { brands } from "./index";
+import { brands } from "./process";
 import type { Brand } from "./schema";
 import { AppError } from "@/lib/http";
 import { brandCurrency, brandLanguage, type Preferences } from "./preferences";

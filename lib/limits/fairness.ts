@@ -3,7 +3,7 @@ import { config } from "@/lib/config";
 import { isLoopbackAddress, routedPath } from "@/lib/http";
 import { processShared } from "@/lib/runtime";
 import { countRateLimitRefusal } from "@/lib/metrics";
-import { charge, left, networkOf, type CostlyRoute } from "./index";
+import { charge, left, networkOf, type CostlyRoute } from "./counters";
 
 /**
  * Fair use of the costly routes: one client must not starve the others. Node answers every request on one thread,

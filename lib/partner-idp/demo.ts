@@ -4,7 +4,7 @@ import { demoBrands } from "@/lib/brands/node";
 import { idpResponseUris } from "@/lib/auth/node";
 import { config } from "@/lib/config";
 import { secretFile } from "@/lib/runtime";
-import { startPartnerIdp, type PartnerIdp } from "./index";
+import { startPartnerIdp, type PartnerIdp } from "./start";
 import { PARTNER_NAME } from "./options";
 
 /**
