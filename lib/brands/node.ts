@@ -1,3 +1,7 @@
+/**
+ * The part of lib/brands that runs without Next's request scope (no next/headers): the registry and
+ * preferences, for commands, workers, proxy.ts and tests.
+ */
 export { default as demoBrands } from "./demo-brands.json" with { type: "json" };
 export { expandHandoff } from "./handoff";
 export {

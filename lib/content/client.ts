@@ -1,1 +1,4 @@
+/**
+ * Browser-safe part of lib/content for 'use client' components: hotel paths.
+ */
 export { hotelPath } from "./hotel-id";

@@ -1,3 +1,7 @@
+/**
+ * Hotel content: the export's sync (SFTP or a folder, validated, in worker threads), the sample export
+ * generator, hotel ids and image URLs. 'use client' components import ./client.ts.
+ */
 export { SYNC_ERROR_CODES, SyncError, isSyncError, syncFailure } from "./errors";
 export { SAMPLE_CITIES } from "./generate/cities";
 export { generateExport, nextDayExport, type ExportStats } from "./generate/index";

@@ -1,3 +1,6 @@
+/**
+ * Published hotels: queries over the store, their text and HTML per language, images and amounts.
+ */
 export { afterAmounts } from "./amounts";
 export { diffRecords } from "./diff";
 export { fallbackLanguage, localizedHtml, localizedParagraphs, localizedText, oneLine, type Translation } from "./html";

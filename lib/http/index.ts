@@ -1,3 +1,6 @@
+/**
+ * HTTP for route handlers and the server: errors, bodies, origins, outbound fetches, security headers.
+ */
 export { IpAllowlist, isLoopbackAddress, loggedAddress, parseIpRange } from "./address";
 export { MAX_JSON_BODY_BYTES, readFormBody, readJsonBody } from "./body";
 export { AppError, apiNotFound, errorResponse, isAppError, methodNotAllowed, toErrorBody } from "./errors";

@@ -1,3 +1,6 @@
+/**
+ * The operators' pages and endpoints: their sign-in, sessions, status, health and metrics access.
+ */
 export { OPS_COOKIE, OPS_PATH, endOpsSession, isOpsAuthorized, startOpsSession } from "./auth";
 export { metricsResponse } from "./metrics";
 export { operatorRoute } from "./route";

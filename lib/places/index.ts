@@ -1,3 +1,7 @@
+/**
+ * Places near hotels: the gazetteer, its sources and import, counts per place and the nearby-places API.
+ * 'use client' components import ./client.ts.
+ */
 export { Gazetteer } from "./gazetteer";
 export { columnIndex, columnsWithin, distanceKm } from "./geo";
 export { DEFAULT_LANDMARK_CODES, GazetteerImportError, importGeoNames } from "./geonames-import";

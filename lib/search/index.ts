@@ -1,3 +1,6 @@
+/**
+ * Hotel search: the catalog, query parameters, stays and links. 'use client' components import ./client.ts.
+ */
 export { HotelCatalog, PAGE_SIZE, SORTS, type HotelSelection, type SearchFilters } from "./catalog";
 export type { CatalogHotel } from "./hotel-table";
 export { SEARCH_PATH, pagerItems, placeSearchHref, searchHref, searchQueryParams } from "./links";

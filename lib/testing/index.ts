@@ -1,3 +1,6 @@
+/**
+ * Test support shared by vitest files and Playwright specs: servers, stores, identity providers, fixtures.
+ */
 export {
   APACHE_PACKAGES,
   APACHE_RP_PATHS,
