@@ -103,6 +103,13 @@ const config = [
     rules: { "doors/through-doors": "error" },
   },
   {
+    // Next loads its config with its own require, which does not follow "@/" paths in the files the config imports:
+    // a door (lib/http's index loads lib/config through "@/") fails there. The config takes one file that imports
+    // nothing of the project.
+    files: ["next.config.ts"],
+    rules: { "doors/through-doors": "off" },
+  },
+  {
     // A cycle of imports makes load order decide what a module sees at start (undefined exports); type-only imports
     // are erased and do not count.
     // Packages cannot import the project back, so their files are not read (most of the rule's time otherwise).

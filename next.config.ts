@@ -1,5 +1,9 @@
 import type { NextConfig } from "next";
-import { API_CONTENT_SECURITY_POLICY, COMMON_SECURITY_HEADERS, STATIC_CONTENT_SECURITY_POLICY } from "@/lib/http";
+import {
+  API_CONTENT_SECURITY_POLICY,
+  COMMON_SECURITY_HEADERS,
+  STATIC_CONTENT_SECURITY_POLICY,
+} from "./lib/http/security-headers";
 
 const nextConfig: NextConfig = {
   // Native and Node-only modules stay out of the server bundle.
