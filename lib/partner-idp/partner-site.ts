@@ -58,7 +58,7 @@ async function home(ctx: KoaContext, deps: PartnerSiteDeps): Promise<void> {
   sendHtml(ctx, 200, homePage({ user, brandLinks: deps.brandLinks }));
 }
 
-/** The site's client at the provider (client_secret_post, its registration in ./index.ts). */
+/** The site's client at the provider (client_secret_post, its registration in ./start.ts). */
 function siteClient(deps: PartnerSiteDeps): RelyingPartyClient {
   return {
     clientId: PARTNER_SITE_CLIENT_ID,
