@@ -15,7 +15,7 @@ import {
 // Not "@/lib/auth": its index loads Auth.js (next-auth), which the proxy does not use and which plain Node (the unit
 // tests that import this file) cannot load.
 import { expired, SSO_COOKIES, cachedMetadata, silentSignIn } from "@/lib/auth/node";
-import { requestOrigin, errorResponse, requestFacts, newNonce, pageContentSecurityPolicy } from "@/lib/http";
+import { requestOrigin, errorResponse, requestFacts, newNonce, pageContentSecurityPolicy } from "@/lib/http/node";
 import { config as appConfig, tileOrigin } from "@/lib/config";
 import { bearerRefusal, METRICS_PATH, metricsServed } from "@/lib/ops/node";
 import { canonicalMcpTarget } from "@/lib/mcp/node";

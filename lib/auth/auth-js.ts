@@ -5,7 +5,7 @@ import { brands, type Brand, BRAND_HEADERS } from "@/lib/brands/node";
 import { store } from "@/lib/store";
 import { authConfig, AUTH_BASE_PATH } from "./config";
 import { cachedMetadata, idpMetadata } from "./discovery";
-import { headersOrigin, requestOrigin } from "@/lib/http";
+import { headersOrigin, requestOrigin } from "@/lib/http/node";
 import { signedOutSince } from "./sign-out";
 import { recordSignIn } from "./user-pool";
 

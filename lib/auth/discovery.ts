@@ -1,6 +1,6 @@
 import { config } from "@/lib/config";
 import { log } from "@/lib/log";
-import { idpUrlProblem, isLoopbackHost, loopbackOriginProblem } from "@/lib/http";
+import { idpUrlProblem, isLoopbackHost, loopbackOriginProblem } from "@/lib/http/node";
 import { processShared } from "@/lib/runtime";
 import { idpError, idpFetch, idpJson } from "./idp-fetch";
 

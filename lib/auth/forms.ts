@@ -1,7 +1,7 @@
 import { Auth, raw, skipCSRFCheck } from "@auth/core";
 import { NextResponse, type NextRequest } from "next/server";
 import { brands, brandForHost, safeReturnPath } from "@/lib/brands";
-import { readFormBody, assertSameOrigin, requestOrigin } from "@/lib/http";
+import { readFormBody, assertSameOrigin, requestOrigin } from "@/lib/http/node";
 import { log } from "@/lib/log";
 import { AUTH_BASE_PATH, authConfig } from "./config";
 import { expired, SSO_COOKIES, ssoCookieOptions } from "./cookies";

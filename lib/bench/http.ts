@@ -6,7 +6,7 @@ import pino from "pino";
 import { startAppServer, type AppServer, openTestStore } from "@/lib/testing";
 import { generateExport, SAMPLE_CITIES, LocalSource, syncExport } from "@/lib/content";
 import { demoBrands } from "@/lib/brands/node";
-import { loopbackFetch } from "@/lib/http";
+import { loopbackFetch } from "@/lib/http/node";
 import { countryName } from "@/lib/locale";
 import { commandLine, buildApp } from "@/lib/cli";
 import { markdownTable } from "@/lib/text";

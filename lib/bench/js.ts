@@ -2,7 +2,7 @@ import os from "node:os";
 import { chromium } from "playwright-core";
 import { demoBrands } from "@/lib/brands/node";
 import { hotelId } from "@/lib/content";
-import { loopbackFetch } from "@/lib/http";
+import { loopbackFetch } from "@/lib/http/node";
 import { withLoadedServer } from "./http";
 import { commandLine } from "@/lib/cli";
 import { markdownTable } from "@/lib/text";

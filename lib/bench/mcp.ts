@@ -5,7 +5,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { demoBrands } from "@/lib/brands/node";
 import { SAMPLE_CITIES } from "@/lib/content";
-import { loopbackFetch } from "@/lib/http";
+import { loopbackFetch } from "@/lib/http/node";
 import { withLoadedServer } from "./http";
 import { commandLine, cpuSeconds, descendantsIn, processTable, procStat, runProgress, stats } from "@/lib/cli";
 import { markdownTable } from "@/lib/text";

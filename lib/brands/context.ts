@@ -3,7 +3,7 @@ import { notFound } from "next/navigation";
 import type { Language } from "@/lib/locale";
 import { brands } from "./process";
 import type { Brand } from "./schema";
-import { AppError } from "@/lib/http";
+import { AppError } from "@/lib/http/node";
 import { brandCurrency, brandLanguage, type Preferences } from "./preferences";
 import { BRAND_HEADERS } from "./routing";
 

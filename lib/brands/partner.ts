@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/http";
+import { AppError } from "@/lib/http/node";
 import { brands } from "./process";
 import type { Brand } from "./registry";
 

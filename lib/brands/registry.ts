@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { createHash } from "node:crypto";
 import { parseConfig, environment, type Environment } from "@/lib/config";
-import { idpUrlProblem } from "@/lib/http";
+import { idpUrlProblem } from "@/lib/http/node";
 import { brandsFileSchema, type Brand, type SsoAttribute, type SsoEnvironmentSettings } from "./schema";
 import { compileHandoffTemplate, type CompiledHandoff, type HandoffSettings } from "./handoff";
 

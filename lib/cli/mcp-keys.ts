@@ -1,4 +1,4 @@
-import { isAppError } from "@/lib/http";
+import { isAppError } from "@/lib/http/node";
 import { addKey, listKeys, revokeKey, type McpKey } from "@/lib/mcp/node";
 import { openConfiguredStore } from "@/lib/store";
 import { commandLine, usageError } from "./args";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { idpResponseUris } from "@/lib/auth/node";
 import { brands } from "@/lib/brands/node";
 import { config, environment } from "@/lib/config";
-import { isLoopbackHost } from "@/lib/http";
+import { isLoopbackHost } from "@/lib/http/node";
 import {
   type SsoCheckInput,
   type StepSelectors,

@@ -1,5 +1,5 @@
 import { isIPv4 } from "node:net";
-import { addressProblem, isLoopbackHost } from "@/lib/http";
+import { addressProblem, isLoopbackHost } from "@/lib/http/node";
 import { isDevelopment } from "@/lib/config";
 
 /**

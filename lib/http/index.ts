@@ -1,5 +1,6 @@
 /**
- * HTTP for route handlers and the server: errors, bodies, origins, outbound fetches, security headers.
+ * HTTP for route handlers and the server: errors, bodies, origins, outbound fetches, security headers. Code that
+ * runs without Next (commands, workers, Playwright, tests) imports ./node.ts, which leaves out next/server.
  */
 export { IpAllowlist, isLoopbackAddress, loggedAddress, parseIpRange } from "./address";
 export { MAX_JSON_BODY_BYTES, readFormBody, readJsonBody } from "./body";
@@ -8,7 +9,8 @@ export { startGuardProxy, type GuardProxy, type GuardProxyRefusal } from "./guar
 export { escapeHtml } from "./html";
 export { loopbackFetch } from "./loopback-fetch";
 export { NdjsonStream } from "./ndjson";
-export { headersOrigin, onBrowserOrigin, requestOrigin } from "./origin";
+export { onBrowserOrigin } from "./browser-origin";
+export { headersOrigin, requestOrigin } from "./origin";
 export {
   OutboundRefused,
   addressProblem,

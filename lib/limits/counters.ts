@@ -1,7 +1,7 @@
 import { Redis } from "ioredis";
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 import { config } from "@/lib/config";
-import { loggedAddress } from "@/lib/http";
+import { loggedAddress } from "@/lib/http/node";
 import { log } from "@/lib/log";
 import { countRateLimitRefusal } from "@/lib/metrics";
 import { processShared } from "@/lib/runtime";

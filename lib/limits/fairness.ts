@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { config } from "@/lib/config";
-import { isLoopbackAddress, routedPath } from "@/lib/http";
+import { isLoopbackAddress, routedPath } from "@/lib/http/node";
 import { processShared } from "@/lib/runtime";
 import { countRateLimitRefusal } from "@/lib/metrics";
 import { charge, left, networkOf, type CostlyRoute } from "./counters";

@@ -1,5 +1,5 @@
 import { config } from "@/lib/config";
-import { IpAllowlist, isLoopbackAddress, type RequestFacts, AppError, routedPath } from "@/lib/http";
+import { IpAllowlist, isLoopbackAddress, type RequestFacts, AppError, routedPath } from "@/lib/http/node";
 import { store } from "@/lib/store";
 import { cachedKey, findKey, issuedKey, type McpKey } from "./keys";
 import { networkFailures } from "@/lib/limits";

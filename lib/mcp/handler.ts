@@ -1,6 +1,6 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import { brandForHost } from "@/lib/brands";
-import { loggedAddress, readJsonBody, AppError, requestFacts } from "@/lib/http";
+import { loggedAddress, readJsonBody, AppError, requestFacts } from "@/lib/http/node";
 import { log } from "@/lib/log";
 import { countMcpCall } from "@/lib/metrics";
 import { admit, type Admission } from "./access";

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Brand } from "@/lib/brands/node";
 import { localizedText, oneLine, getHotels, type HotelExportRecord } from "@/lib/hotels";
-import { AppError } from "@/lib/http";
+import { AppError } from "@/lib/http/node";
 import { countryCodeByName, countryName } from "@/lib/locale";
 import { PLACE_ID_PATTERN, placeName } from "@/lib/places";
 import {

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import { AppError, parseIpRange } from "@/lib/http";
+import { AppError, parseIpRange } from "@/lib/http/node";
 import { processShared } from "@/lib/runtime";
 import type { Database } from "@/lib/store";
 

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { idpResponseUris } from "@/lib/auth/node";
 import { brands, type Brand, type SsoEnvironment } from "@/lib/brands/node";
 import { config } from "@/lib/config";
-import { AppError, isLoopbackHost } from "@/lib/http";
+import { AppError, isLoopbackHost } from "@/lib/http/node";
 import { log } from "@/lib/log";
 import { holdLease, type Database } from "@/lib/store";
 import {

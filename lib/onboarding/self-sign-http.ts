@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Kysely } from "kysely";
 import { NextResponse, type NextRequest } from "next/server";
-import { requestOrigin, readFormBody, assertSameOrigin } from "@/lib/http";
+import { requestOrigin, readFormBody, assertSameOrigin } from "@/lib/http/node";
 import { type Brand, brandForHost } from "@/lib/brands";
 import { store, type Database } from "@/lib/store";
 import { shownItems, type CheckResult, type ShownItem, verdict, type SsoCheckReport } from "@/lib/sso-check";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { config } from "@/lib/config";
-import { AppError, requestFacts } from "@/lib/http";
+import { AppError, requestFacts } from "@/lib/http/node";
 import { store } from "@/lib/store";
 import { bearerToken, checkBearer, isOpsHost, opsToken, sha256 } from "./token";
 

@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import { config } from "@/lib/config";
-import { IpAllowlist, AppError, errorResponse, isAppError, requestFacts } from "@/lib/http";
+import { IpAllowlist, AppError, errorResponse, isAppError, requestFacts } from "@/lib/http/node";
 import { log } from "@/lib/log";
 import { metricsText, OUTCOMES, type SyncFigures } from "@/lib/metrics";
 import { processShared } from "@/lib/runtime";

@@ -1,5 +1,5 @@
 import type { NextRequest } from "next/server";
-import { route, type Answer, type NoParams, type RouteOptions, assertSameOrigin } from "@/lib/http";
+import { route, type Answer, type NoParams, type RouteOptions, assertSameOrigin } from "@/lib/http/node";
 import { requireOperator } from "./auth";
 
 /**

@@ -1,6 +1,6 @@
 import { cookies, headers } from "next/headers";
 import { notFound } from "next/navigation";
-import { isAppError, requestFacts } from "@/lib/http";
+import { isAppError, requestFacts } from "@/lib/http/node";
 import { isOpsAuthorized, isOpsHost, OPS_COOKIE, opsToken } from "./auth";
 
 export type OpsAccess = "off" | "signed-out" | "signed-in";

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { config } from "@/lib/config";
-import { AppError, requestFacts } from "@/lib/http";
+import { AppError, requestFacts } from "@/lib/http/node";
 import { networkFailures } from "@/lib/limits";
 
 /**

@@ -9,7 +9,7 @@ import {
   escapeHtml,
   type RequestFacts,
   STATIC_CONTENT_SECURITY_POLICY,
-} from "@/lib/http";
+} from "@/lib/http/node";
 import { admitCostly, costlyRequest, type CostlyRequest } from "@/lib/limits";
 import { log } from "@/lib/log";
 

@@ -11,7 +11,7 @@ import {
   API_CONTENT_SECURITY_POLICY,
   COMMON_SECURITY_HEADERS,
   strictTransportSecurity,
-} from "@/lib/http";
+} from "@/lib/http/node";
 import { log } from "@/lib/log";
 import { builtAppRouteLabeler, collectProcessMetrics, timeRequest } from "@/lib/metrics";
 import { canonicalMcpTarget } from "@/lib/mcp/node";

@@ -17,7 +17,7 @@ import {
   idpUrlProblem,
   OutboundRefused,
   targetKey,
-} from "@/lib/http";
+} from "@/lib/http/node";
 import { config } from "@/lib/config";
 import { log } from "@/lib/log";
 import { providerOrigins, UNREGISTERED_REDIRECT } from "./http";

@@ -20,7 +20,7 @@ import {
   poolUsername,
 } from "@/lib/auth/node";
 import { brands, type Brand, brandForHost, SSO_TEST_PAGE, type SsoSettings } from "@/lib/brands";
-import { requestOrigin, assertSameOrigin, requestFacts } from "@/lib/http";
+import { requestOrigin, assertSameOrigin, requestFacts } from "@/lib/http/node";
 import { log } from "@/lib/log";
 import { consumeShared, networkOf } from "@/lib/limits";
 import { store } from "@/lib/store";

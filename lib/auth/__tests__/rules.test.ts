@@ -1,6 +1,6 @@
 import net from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
-import { idpUrlProblem, isLoopbackHost } from "@/lib/http";
+import { idpUrlProblem, isLoopbackHost } from "@/lib/http/node";
 import { returnPath, safeCallbackUrl } from "../config";
 import { mapAttributes } from "../profile";
 import { silentSkipReason, type SilentCandidate } from "../silent";

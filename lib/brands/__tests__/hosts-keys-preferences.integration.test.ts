@@ -15,7 +15,7 @@ import {
 } from "@/lib/testing";
 import demoBrands from "../demo-brands.json";
 import { generateExport } from "@/lib/content";
-import { loopbackFetch } from "@/lib/http";
+import { loopbackFetch } from "@/lib/http/node";
 import { loadGazetteer, type Gazetteer } from "@/lib/places";
 
 /**

@@ -10,7 +10,7 @@ import {
   validBody,
   type TestStore,
 } from "@/lib/testing";
-import { loopbackFetch } from "@/lib/http";
+import { loopbackFetch } from "@/lib/http/node";
 import { hotelId } from "@/lib/content";
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parseConfig, tileOrigin, tileTemplateProblem } from "@/lib/config";
-import { pageContentSecurityPolicy } from "@/lib/http";
+import { pageContentSecurityPolicy } from "@/lib/http/node";
 import { clipRing, landImageUrl, landPath, landSvg, parseLandQuery, resolutionFor } from "../basemap";
 import { kmPerWorldUnit, MAX_LATITUDE, project, unproject } from "../projection";
 import { tilesFor } from "../tiles";

@@ -1,6 +1,6 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loopbackFetch } from "@/lib/http";
+import { loopbackFetch } from "@/lib/http/node";
 import { startNearbyServer, validBody, AURORA_KEY, type NearbyServer } from "@/lib/testing";
 import { addKey } from "../keys";
 import { connect, post, toolCall } from "./fixture";

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { generateExport } from "@/lib/content";
-import { loopbackFetch } from "@/lib/http";
+import { loopbackFetch } from "@/lib/http/node";
 import {
   runSyncCli,
   hotel,

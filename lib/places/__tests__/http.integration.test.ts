@@ -14,7 +14,7 @@ import {
 } from "@/lib/testing";
 import { openapi, validateError, validateResponse } from "./openapi";
 import { demoBrands } from "@/lib/brands/node";
-import { loopbackFetch } from "@/lib/http";
+import { loopbackFetch } from "@/lib/http/node";
 
 let server: NearbyServer;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { BrandRegistry, demoBrands } from "@/lib/brands/node";
-import { AppError } from "@/lib/http";
+import { AppError } from "@/lib/http/node";
 import { searchLinkParts, trackingKey, verifyTracking } from "@/lib/tracking";
 import { Gazetteer } from "../gazetteer";
 import { PlacesView, nearbyPlaces } from "../nearby";

@@ -5,7 +5,7 @@ import tls from "node:tls";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { config } from "@/lib/config";
 import { loopbackName } from "@/lib/testing";
-import { OutboundRefused } from "@/lib/http";
+import { OutboundRefused } from "@/lib/http/node";
 import type { PartnerIdp } from "@/lib/partner-idp";
 import { startReference } from "../testing";
 import { trustLocalCa } from "../trust";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loopbackFetch } from "@/lib/http";
+import { loopbackFetch } from "@/lib/http/node";
 import { post, startNearbyServer, validBody, type NearbyServer } from "@/lib/testing";
 import { trackingKeyFrom, verifyTracking } from "../signature";
 
