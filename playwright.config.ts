@@ -1,8 +1,8 @@
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
-import { ensureTls } from "./lib/partner-idp/tls";
+import { ensureTls } from "@/lib/partner-idp";
 import { E2E_SSO_DIR, IDP_PORT, PORT } from "./e2e/fixtures/site";
-import { CHROMIUM, missingLine, missingSync } from "./lib/testing/preflight";
+import { CHROMIUM, missingLine, missingSync } from "@/lib/testing";
 
 // What the browser tier needs, checked once (workers load this file again): Playwright starts the web server before
 // any globalSetup, so the check is here, and a missing piece stops the run with one line instead of a server timeout.

@@ -1,26 +1,24 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { brands, type Brand } from "@/lib/brands";
 import {
+  brands,
+  type Brand,
   brandCurrency,
   brandLanguage,
   PREFERENCE_COOKIES,
   resolvePreferences,
   safeReturnPath,
   type Preferences,
-} from "@/lib/brands/preferences";
-import { BRAND_HEADERS, PREFERENCES_PATH, UNKNOWN_HOST_PATH } from "@/lib/brands/routing";
+  BRAND_HEADERS,
+  PREFERENCES_PATH,
+  UNKNOWN_HOST_PATH,
+} from "@/lib/brands/node";
 // Not "@/lib/auth": its index loads Auth.js (next-auth), which the proxy does not use and which plain Node (the unit
 // tests that import this file) cannot load.
-import { expired, SSO_COOKIES, cachedMetadata } from "@/lib/auth/relying-party";
-import { silentSignIn } from "@/lib/auth/silent";
-import { requestOrigin } from "@/lib/http/origin";
-import { errorResponse } from "@/lib/http/errors";
-import { requestFacts } from "@/lib/http/request-facts";
-import { newNonce, pageContentSecurityPolicy } from "@/lib/http/security-headers";
-import { config as appConfig } from "@/lib/config";
-import { tileOrigin } from "@/lib/config/tile-server";
-import { bearerRefusal, METRICS_PATH, metricsServed } from "@/lib/ops/token";
-import { canonicalMcpTarget } from "@/lib/mcp/access";
+import { expired, SSO_COOKIES, cachedMetadata, silentSignIn } from "@/lib/auth/node";
+import { requestOrigin, errorResponse, requestFacts, newNonce, pageContentSecurityPolicy } from "@/lib/http/node";
+import { config as appConfig, tileOrigin } from "@/lib/config";
+import { bearerRefusal, METRICS_PATH, metricsServed } from "@/lib/ops/node";
+import { canonicalMcpTarget } from "@/lib/mcp/node";
 
 const YEAR = 365 * 24 * 3600;
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
-import { BRAND_HEADERS } from "@/lib/brands/routing";
+import { BRAND_HEADERS } from "@/lib/brands";
 import "./globals.css";
 
 export const metadata: Metadata = {

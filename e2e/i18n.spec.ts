@@ -6,7 +6,7 @@ import {
   type MessageFormatElement,
 } from "@formatjs/icu-messageformat-parser";
 import type { Page } from "@playwright/test";
-import { CATALOGS, MESSAGE_KEYS } from "@/lib/i18n/messages";
+import { CATALOGS, MESSAGE_KEYS } from "@/lib/i18n";
 import type { Language } from "@/lib/locale";
 import { expect, test } from "./fixtures/test";
 import { parisId, screenshotPath, site, watchConsole, type BrandName } from "./fixtures/site";

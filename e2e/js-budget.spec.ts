@@ -1,5 +1,5 @@
-import { BUDGET_HEADER, budgetRows, measurePageScripts, PAGE_TYPES } from "../lib/bench/js-budget";
-import { markdownTable } from "../lib/text";
+import { BUDGET_HEADER, budgetRows, measurePageScripts, PAGE_TYPES } from "@/lib/bench";
+import { markdownTable } from "@/lib/text";
 import { expect, test } from "./fixtures/test";
 import { site } from "./fixtures/site";
 

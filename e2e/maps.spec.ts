@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import type { BrowserContext, Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
-import { startAppServer, type AppServer } from "@/lib/testing/app-server";
+import { startAppServer, type AppServer } from "@/lib/testing";
 import { BRANDS, screenshotPath, site, watchConsole } from "./fixtures/site";
 
 /**

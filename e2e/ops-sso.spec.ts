@@ -1,8 +1,8 @@
 import http from "node:http";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
-import { DEMO_SSO_CLIENTS } from "../lib/partner-idp/demo";
-import { CHECK_ITEMS } from "../lib/sso-check/items";
+import { DEMO_SSO_CLIENTS } from "@/lib/partner-idp";
+import { CHECK_ITEMS } from "@/lib/sso-check/node";
 import { E2E_OPS_TOKEN } from "./seed";
 import { PARTNER_PASSWORD, PARTNER_USER } from "./fixtures/sso";
 import { IDP, PORT, watchConsole, screenshotPath } from "./fixtures/site";

@@ -4,7 +4,7 @@ import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
 import { IDP, site, watchConsole, type BrandName } from "./fixtures/site";
 import { account, IdpLoginPage, PARTNER_PASSWORD, PARTNER_USER, watchIdp } from "./fixtures/sso";
-import { testSettings } from "@/lib/config/env";
+import { testSettings } from "@/lib/config";
 
 /**
  * Home, search and hotel pages of both brands at desktop and mobile width, and the sign-on flow. `npm run screenshots`

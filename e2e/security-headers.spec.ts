@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
-import { loopbackFetch } from "../lib/http/loopback-fetch";
+import { loopbackFetch } from "@/lib/http/node";
 import { IDP, PORT, site } from "./fixtures/site";
 
 /**

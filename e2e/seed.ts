@@ -1,14 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import pino from "pino";
-import { generateExport, nextDayExport } from "../lib/content/generate";
-import { LocalSource } from "../lib/content/sync/sources";
-import { syncExport } from "../lib/content/sync";
-import { openStore } from "../lib/store/db";
+import { generateExport, nextDayExport, LocalSource, syncExport } from "@/lib/content";
+import { openStore } from "@/lib/store";
 import { spawn } from "node:child_process";
-import { exitWithParent } from "@/lib/runtime/parent";
-import { startDemoSso } from "../lib/partner-idp/demo";
-import { cliEntry } from "@/lib/testing/cli";
+import { exitWithParent } from "@/lib/runtime";
+import { startDemoSso } from "@/lib/partner-idp";
+import { cliEntry } from "@/lib/testing";
 import { SAMPLE_RATES_FILE } from "@/lib/exchange-rates";
 import { E2E_SSO_DIR } from "./fixtures/site";
 

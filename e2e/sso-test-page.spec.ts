@@ -3,11 +3,11 @@ import os from "node:os";
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./fixtures/test";
-import { startAppServer, type AppServer } from "@/lib/testing/app-server";
+import { startAppServer, type AppServer } from "@/lib/testing";
 import { site, watchConsole, screenshotPath } from "./fixtures/site";
 import { account, PARTNER_PASSWORD, PARTNER_USER, signInAtPartnerSite } from "./fixtures/sso";
-import demoBrands from "../lib/brands/demo-brands.json" with { type: "json" };
-import { startPartnerIdp, type PartnerIdp, type PartnerIdpFault } from "../lib/partner-idp";
+import { demoBrands } from "@/lib/brands/node";
+import { startPartnerIdp, type PartnerIdp, type PartnerIdpFault } from "@/lib/partner-idp";
 
 /**
  * The silent-SSO test page of every brand (/sso-test): a partner runs a silent sign-in in their own browser and sees

@@ -3,10 +3,10 @@ import path from "node:path";
 import fs from "node:fs";
 import Database from "better-sqlite3";
 import { expect, test } from "./fixtures/test";
-import { startAppServer } from "@/lib/testing/app-server";
+import { startAppServer } from "@/lib/testing";
 import { BRANDS, IDP, site, watchConsole } from "./fixtures/site";
 import { account, IdpLoginPage, PARTNER_USER, PARTNER_USER_2, signInAtPartnerSite, watchIdp } from "./fixtures/sso";
-import { DEMO_SSO_CLIENTS, startDemoSso } from "../lib/partner-idp/demo";
+import { DEMO_SSO_CLIENTS, startDemoSso } from "@/lib/partner-idp";
 
 /**
  * Silent single sign-on in a real browser (spec §1.4, §4.4, §4.6 scenario C): the reference partner IdP over HTTPS,

@@ -1,7 +1,7 @@
 import { headers } from "next/headers";
 import { auth, SIGN_IN_FORM_PATH, SIGN_OUT_FORM_PATH, type BrandToken, type SsoNotice } from "@/lib/auth";
-import { BRAND_HEADERS } from "@/lib/brands/routing";
-import { format, type Messages } from "@/lib/i18n/messages";
+import { BRAND_HEADERS } from "@/lib/brands";
+import { format, type Messages } from "@/lib/i18n";
 
 /** Sign-in or the signed-in user's name with sign-out, in the header of every page of a brand with sign-on. */
 export async function Account({ m, provider }: { m: Messages; provider: string }) {

@@ -1,7 +1,7 @@
 import Link from "next/link";
 import { headers } from "next/headers";
-import { BRAND_HEADERS } from "@/lib/brands/routing";
-import { messages } from "@/lib/i18n/messages";
+import { BRAND_HEADERS } from "@/lib/brands";
+import { messages } from "@/lib/i18n";
 import { toLanguage } from "@/lib/locale";
 
 /** A page the brand's site does not have (an unknown hotel, say), inside the brand's look. */

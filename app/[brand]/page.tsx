@@ -1,11 +1,9 @@
 import Link from "next/link";
-import { brandContext } from "@/lib/brands/context";
-import { hotelCount, messages } from "@/lib/i18n/messages";
+import { brandContext } from "@/lib/brands";
+import { hotelCount, messages } from "@/lib/i18n";
 import { countryName } from "@/lib/locale";
-import { placeName } from "@/lib/places/types";
-import { parseSearchQuery, type QueryValues } from "@/lib/search/params";
-import { placeSearchHref } from "@/lib/search/links";
-import { hotelCatalog } from "@/lib/search/service";
+import { placeName } from "@/lib/places";
+import { parseSearchQuery, type QueryValues, placeSearchHref, hotelCatalog } from "@/lib/search";
 import { SearchBox } from "./search-box";
 import { searchBoxProps, stayHint } from "./stay-labels";
 

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useId, useRef, useState } from "react";
-import { format, type Message } from "@/lib/i18n/format";
+import { format, type Message } from "@/lib/i18n/client";
 import styles from "./stay.module.css";
 
 export interface CalendarLabels {
@@ -231,11 +231,7 @@ export function RangeCalendar(props: {
       </table>
       <div className={styles.calendarFoot}>
         <p aria-live="polite" data-testid="calendar-status" className={styles.calendarStatus}>
-          {nights
-            ? format(l.nights, { n: nights })
-            : picking === "checkOut"
-              ? l.chooseCheckOut
-              : l.chooseCheckIn}
+          {nights ? format(l.nights, { n: nights }) : picking === "checkOut" ? l.chooseCheckOut : l.chooseCheckIn}
         </p>
         <div className={styles.panelActions}>
           <button type="button" className={styles.linkButton} onClick={() => props.onChange("", "")}>

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useId, useRef, useState } from "react";
-import { ADULTS_MAX, CHILDREN_MAX, ROOMS_MAX, type Room } from "@/lib/places/rooms";
+import { ADULTS_MAX, CHILDREN_MAX, ROOMS_MAX, type Room } from "@/lib/places/client";
 import styles from "./stay.module.css";
 import { fill, roomsSummary, type RoomsPickerLabels } from "./stay-summary";
 

@@ -3,13 +3,20 @@
 import { useQuery } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState } from "react";
-import { roomsOf, type Room } from "@/lib/places/rooms";
-import { placeSearchHref, SEARCH_PATH } from "@/lib/search/links";
-import { parseStay, withStay, STAY_DEFAULT_ROOMS, type Stay, type StayProblem } from "@/lib/search/stay";
+import { roomsOf, type Room } from "@/lib/places/client";
+import {
+  placeSearchHref,
+  SEARCH_PATH,
+  parseStay,
+  withStay,
+  STAY_DEFAULT_ROOMS,
+  type Stay,
+  type StayProblem,
+  STAY_MAX_NIGHTS,
+} from "@/lib/search/client";
 import { RoomsPicker, type RoomsPickerLabels } from "./rooms-picker";
-import { format, type Message } from "@/lib/i18n/format";
-import { hotelPath } from "@/lib/content/hotel-id";
-import { STAY_MAX_NIGHTS } from "@/lib/search/stay";
+import { format, type Message } from "@/lib/i18n/client";
+import { hotelPath } from "@/lib/content/client";
 import { RangeCalendar, nightsBetween, type CalendarLabels } from "./range-calendar";
 import styles from "./stay.module.css";
 
@@ -168,8 +175,7 @@ export function SearchBox(props: {
   const calendarId = `${id}-calendar`;
   const calendarToggle = useRef<HTMLButtonElement>(null);
   const nights = nightsBetween(checkIn, checkOut);
-  const nightsText =
-    nights && nights <= STAY_MAX_NIGHTS ? format(props.stayLabels.calendar.nights, { n: nights }) : "";
+  const nightsText = nights && nights <= STAY_MAX_NIGHTS ? format(props.stayLabels.calendar.nights, { n: nights }) : "";
 
   /** The stay as chosen now, or undefined after showing what is wrong (focus on the first field concerned). */
   function checkedStay(): Stay | undefined {

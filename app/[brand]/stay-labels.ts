@@ -1,8 +1,7 @@
 import { brands, type Brand } from "@/lib/brands";
-import { format, type Messages } from "@/lib/i18n/messages";
+import { format, type Messages } from "@/lib/i18n";
 import type { Language } from "@/lib/locale";
-import type { SearchQuery } from "@/lib/search/params";
-import { earliestCheckIn, STAY_MAX_NIGHTS } from "@/lib/search/stay";
+import { type SearchQuery, earliestCheckIn, STAY_MAX_NIGHTS } from "@/lib/search";
 import type { SearchBox, StayLabels } from "./search-box";
 
 /** The search box's dates-and-guests words in the page's language. */

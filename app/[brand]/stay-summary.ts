@@ -1,5 +1,5 @@
-import type { Room } from "@/lib/places/rooms";
-import { format, type Message } from "@/lib/i18n/format";
+import type { Room } from "@/lib/places/client";
+import { format, type Message } from "@/lib/i18n/client";
 
 /* What the search box says of a stay in one line; plain functions, used by the server pages and the box alike. */
 

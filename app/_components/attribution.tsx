@@ -1,5 +1,5 @@
 import { Fragment } from "react";
-import { formatParts, messages } from "@/lib/i18n/messages";
+import { formatParts, messages } from "@/lib/i18n";
 import type { Language } from "@/lib/locale";
 
 /** Place data licences (GeoNames CC BY 4.0 asks for attribution); on every page's footer, in the page's language. */

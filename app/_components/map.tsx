@@ -1,6 +1,4 @@
-import { landImageUrl } from "@/lib/maps/basemap";
-import { tilesFor, type TileServer } from "@/lib/maps/tiles";
-import { toPixel, zoomOf, type Viewport } from "@/lib/maps/viewport";
+import { landImageUrl, tilesFor, type TileServer, toPixel, zoomOf, type Viewport } from "@/lib/maps";
 
 /** One marker of a map: a hotel of the results, the hotel of the page, or a place near it. */
 export interface MapMarker {

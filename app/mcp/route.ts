@@ -1,4 +1,4 @@
-import { handleMcp, mcpMethodNotAllowed, mcpOptions } from "@/lib/mcp/handler";
+import { handleMcp, mcpMethodNotAllowed, mcpOptions } from "@/lib/mcp";
 
 export const dynamic = "force-dynamic";
 

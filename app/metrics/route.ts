@@ -1,5 +1,5 @@
-import { route } from "@/lib/http/route";
-import { metricsResponse } from "@/lib/ops/metrics";
+import { route } from "@/lib/http";
+import { metricsResponse } from "@/lib/ops";
 
 export const dynamic = "force-dynamic";
 

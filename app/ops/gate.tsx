@@ -1,4 +1,4 @@
-import type { OpsAccess } from "@/lib/ops/session";
+import type { OpsAccess } from "@/lib/ops";
 
 /** What an operators' page shows instead of its data when the page is off or the visitor is not signed in. */
 export function OpsGate({ access, error }: { access: Exclude<OpsAccess, "signed-in">; error?: "wrong" | "throttled" }) {

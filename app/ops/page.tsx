@@ -1,8 +1,7 @@
 import Link from "next/link";
 import { store } from "@/lib/store";
-import { opsAccess } from "@/lib/ops/session";
-import { ARRIVALS_DAYS, loadStatus } from "@/lib/ops/status";
-import { unacknowledgedAlerts } from "@/lib/content/sync/alerts";
+import { opsAccess, ARRIVALS_DAYS, loadStatus } from "@/lib/ops";
+import { unacknowledgedAlerts } from "@/lib/content";
 import { OpsGate } from "./gate";
 
 export const dynamic = "force-dynamic";

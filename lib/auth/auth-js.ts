@@ -1,12 +1,11 @@
 import NextAuth from "next-auth";
 import { headers } from "next/headers";
 import type { NextRequest } from "next/server";
-import { brands, type Brand } from "@/lib/brands";
-import { BRAND_HEADERS } from "@/lib/brands/routing";
+import { brands, type Brand, BRAND_HEADERS } from "@/lib/brands/node";
 import { store } from "@/lib/store";
 import { authConfig, AUTH_BASE_PATH } from "./config";
 import { cachedMetadata, idpMetadata } from "./discovery";
-import { headersOrigin, requestOrigin } from "@/lib/http/origin";
+import { headersOrigin, requestOrigin } from "@/lib/http/node";
 import { signedOutSince } from "./sign-out";
 import { recordSignIn } from "./user-pool";
 

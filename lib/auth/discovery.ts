@@ -1,7 +1,7 @@
 import { config } from "@/lib/config";
 import { log } from "@/lib/log";
-import { idpUrlProblem, isLoopbackHost, loopbackOriginProblem } from "@/lib/http/outbound";
-import { processShared } from "@/lib/runtime/shared";
+import { idpUrlProblem, isLoopbackHost, loopbackOriginProblem } from "@/lib/http/node";
+import { processShared } from "@/lib/runtime";
 import { idpError, idpFetch, idpJson } from "./idp-fetch";
 
 /** The parts of a partner's discovery document (spec §2.4) the relying party uses. */

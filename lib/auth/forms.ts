@@ -1,15 +1,11 @@
 import { Auth, raw, skipCSRFCheck } from "@auth/core";
 import { NextResponse, type NextRequest } from "next/server";
-import { brands } from "@/lib/brands";
-import { brandForHost } from "@/lib/brands/context";
-import { safeReturnPath } from "@/lib/brands/preferences";
-import { readFormBody } from "@/lib/http/body";
-import { assertSameOrigin } from "@/lib/http/same-origin";
+import { brands, brandForHost, safeReturnPath } from "@/lib/brands";
+import { readFormBody, assertSameOrigin, requestOrigin } from "@/lib/http/node";
 import { log } from "@/lib/log";
 import { AUTH_BASE_PATH, authConfig } from "./config";
 import { expired, SSO_COOKIES, ssoCookieOptions } from "./cookies";
 import { cachedMetadata, idpAvailable } from "./discovery";
-import { requestOrigin } from "@/lib/http/origin";
 import { brandSession, startSignIn } from "./sign-in";
 import { endSessions } from "./sign-out";
 import { callbackRegistered } from "./silent";

@@ -1,7 +1,6 @@
-import { brands } from "@/lib/brands";
+import { brands } from "@/lib/brands/node";
 import { config } from "@/lib/config";
-import { AppError } from "@/lib/http/errors";
-import { guardedFetch, OutboundRefused } from "@/lib/http/outbound";
+import { AppError, guardedFetch, OutboundRefused } from "@/lib/http/node";
 
 /** Largest answer read from a partner IdP (discovery, key set, token, userinfo): a few KB in practice. */
 const MAX_BYTES = 256 * 1024;

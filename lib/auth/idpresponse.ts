@@ -1,16 +1,14 @@
 import { decode } from "@auth/core/jwt";
 import { NextRequest, NextResponse } from "next/server";
-import { brands, type Brand } from "@/lib/brands";
-import { brandForHost } from "@/lib/brands/context";
+import { brands, type Brand, brandForHost } from "@/lib/brands";
 import { log } from "@/lib/log";
 import { countSilentSignIn } from "@/lib/metrics";
 import { AUTH_BASE_PATH, PROVIDER_ID, returnPath, safeCallbackUrl } from "./config";
-import { seeOther } from "@/lib/http/redirect";
+import { seeOther, requestOrigin } from "@/lib/http";
 import { authJsCookieNames, expired, NO_SILENT_PARAM, SSO_COOKIES, ssoCookieOptions, type SsoNotice } from "./cookies";
 import { idpMetadata } from "./discovery";
 import { errorCode } from "./oauth-error";
 import { handlers } from "./auth-js";
-import { requestOrigin } from "@/lib/http/origin";
 import { brandSecret } from "./secret";
 
 /** Whether `state` is the one this browser's pending sign-in sent (Auth.js's sealed state cookie holds it). */

@@ -1,5 +1,5 @@
 import { importJWK, type JWK } from "jose";
-import { processShared } from "@/lib/runtime/shared";
+import { processShared } from "@/lib/runtime";
 import { idpError, idpFetch, idpJson } from "./idp-fetch";
 
 interface KeySet {

@@ -1,5 +1,4 @@
-import type { SsoSettings } from "@/lib/brands/registry";
-import { SSO_ATTRIBUTES, type SsoAttribute } from "@/lib/brands/schema";
+import { type SsoSettings, SSO_ATTRIBUTES, type SsoAttribute } from "@/lib/brands/node";
 import type { IdpMetadata } from "./discovery";
 import { idpError, idpFetch, idpJson } from "./idp-fetch";
 import { poolUsername } from "./user-pool";

@@ -1,4 +1,4 @@
-import type { Brand } from "@/lib/brands";
+import type { Brand } from "@/lib/brands/node";
 
 /** spec §4.4, §4.6: the relying party's callback that partners allow-list: {rp_domain}/oauth2/idpresponse. */
 export const IDPRESPONSE_PATH = "/oauth2/idpresponse";

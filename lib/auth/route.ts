@@ -1,10 +1,9 @@
 import type { NextRequest } from "next/server";
-import { AppError } from "@/lib/http/errors";
-import { brandRoute } from "@/lib/brands/route";
+import { AppError, onBrowserOrigin, requestOrigin } from "@/lib/http";
+import { brandRoute } from "@/lib/brands";
 import { AUTH_BASE_PATH } from "./config";
 import { authJsCookieNames } from "./cookies";
 import { handlers } from "./auth-js";
-import { onBrowserOrigin, requestOrigin } from "@/lib/http/origin";
 
 /**
  * The Auth.js endpoints a brand host serves: the session (spec: GET /api/auth/session answers with the signed-in user

@@ -1,11 +1,10 @@
 import path from "node:path";
 import { hkdfSync } from "node:crypto";
-import { brands } from "@/lib/brands";
+import { brands } from "@/lib/brands/node";
 import { config } from "@/lib/config";
 import { log } from "@/lib/log";
-import { secretFile } from "@/lib/runtime/secret-file";
+import { secretFile, processShared } from "@/lib/runtime";
 import { warmUpIdps } from "./discovery";
-import { processShared } from "@/lib/runtime/shared";
 
 const state = processShared("auth-secret", () => ({
   root: undefined as string | undefined,

@@ -1,7 +1,6 @@
 import { Auth, raw, skipCSRFCheck } from "@auth/core";
 import { decode } from "@auth/core/jwt";
-import { brands, type Brand } from "@/lib/brands";
-import type { SsoSettings } from "@/lib/brands/registry";
+import { brands, type Brand, type SsoSettings } from "@/lib/brands/node";
 import { AUTH_BASE_PATH, authConfig, PROVIDER_ID, sessionMaxAge, withinSessionEnd, type BrandToken } from "./config";
 import { authJsCookieNames } from "./cookies";
 import type { IdpMetadata } from "./discovery";

@@ -1,5 +1,5 @@
 import { log } from "@/lib/log";
-import { processShared } from "@/lib/runtime/shared";
+import { processShared } from "@/lib/runtime";
 import { store } from "@/lib/store";
 import { lastSignOut, recordSignOut } from "./user-pool";
 

@@ -1,14 +1,13 @@
-import { NextResponse, type NextRequest } from "next/server";
-import { brands, type Brand } from "@/lib/brands";
+import type { NextRequest, NextResponse } from "next/server";
+import { brands, type Brand, PREFERENCES_PATH, SSO_TEST_PAGE } from "@/lib/brands/node";
 import { log } from "@/lib/log";
 import { countSilentSignIn } from "@/lib/metrics";
-import { processShared } from "@/lib/runtime/shared";
-import { PREFERENCES_PATH, SSO_TEST_PAGE } from "@/lib/brands/routing";
+import { processShared } from "@/lib/runtime";
 import { SIGN_IN_PAGE } from "./config";
 
 import { NO_SILENT_PARAM, SSO_COOKIES, ssoCookieOptions } from "./cookies";
 import { cachedMetadata, idpAvailable } from "./discovery";
-import { requestOrigin } from "@/lib/http/origin";
+import { requestOrigin } from "@/lib/http/node";
 import { idpResponseUris, registeredRedirectUri } from "./redirect-uris";
 import { brandSession, startSignIn } from "./sign-in";
 
@@ -119,6 +118,9 @@ export async function silentSignIn(request: NextRequest, brand: Brand): Promise<
     countSilentSignIn(brand.id, "idp_error");
     return undefined;
   }
+  // Loaded here, not at the top: auth's node door (which holds this function for proxy.ts) stays loadable by plain
+  // Node's ESM loader (Playwright's config, commands), which cannot resolve "next/server" without its extension.
+  const { NextResponse } = await import("next/server");
   const response = NextResponse.redirect(started.url, 302);
   for (const c of started.cookies) response.cookies.set(c.name, c.value, c.options);
   response.cookies.set(SSO_COOKIES.attempt, String(Math.floor(Date.now() / 1000)), ssoCookieOptions("attempt", secure));

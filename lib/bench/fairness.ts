@@ -1,19 +1,12 @@
 import os from "node:os";
 import autocannon from "autocannon";
-import demoBrands from "@/lib/brands/demo-brands.json";
-import { hotelId } from "@/lib/content/generate/record";
-import { PAGE_SIZE } from "@/lib/search/catalog";
-import type { AppServer } from "@/lib/testing/app-server";
+import { demoBrands } from "@/lib/brands/node";
+import { hotelId } from "@/lib/content";
+import { PAGE_SIZE } from "@/lib/search";
+import type { AppServer } from "@/lib/testing";
 import { parseConfig } from "@/lib/config";
-import {
-  BENCH_HOST,
-  FAIR_USE_OFF,
-  largestCountry,
-  nearbyRequests,
-  withLoadedServer,
-  type Scenario,
-} from "./http";
-import { commandLine } from "@/lib/cli/args";
+import { BENCH_HOST, FAIR_USE_OFF, largestCountry, nearbyRequests, withLoadedServer, type Scenario } from "./http";
+import { commandLine } from "@/lib/cli";
 import { markdownTable } from "@/lib/text";
 
 const usage = `Usage: npm run bench:fairness -- [--count 20000] [--duration 15] [--connections 32] [--limits-only]

@@ -3,18 +3,13 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import pino from "pino";
-import { startAppServer, type AppServer } from "@/lib/testing/app-server";
-import { generateExport } from "@/lib/content/generate";
-import { SAMPLE_CITIES } from "@/lib/content/generate/cities";
-import demoBrands from "@/lib/brands/demo-brands.json";
-import { loopbackFetch } from "@/lib/http/loopback-fetch";
+import { startAppServer, type AppServer, openTestStore } from "@/lib/testing";
+import { generateExport, SAMPLE_CITIES, LocalSource, syncExport } from "@/lib/content";
+import { demoBrands } from "@/lib/brands/node";
+import { loopbackFetch } from "@/lib/http/node";
 import { countryName } from "@/lib/locale";
-import { LocalSource } from "@/lib/content/sync/sources";
-import { syncExport } from "@/lib/content/sync";
-import { openTestStore } from "@/lib/testing/store";
-import { commandLine } from "@/lib/cli/args";
+import { commandLine, buildApp } from "@/lib/cli";
 import { markdownTable } from "@/lib/text";
-import { buildApp } from "@/lib/cli/next-build";
 
 export interface BenchOptions {
   count: number;

@@ -1,13 +1,13 @@
 import os from "node:os";
 import { chromium } from "playwright-core";
-import demoBrands from "@/lib/brands/demo-brands.json";
-import { hotelId } from "@/lib/content/generate/record";
-import { loopbackFetch } from "@/lib/http/loopback-fetch";
+import { demoBrands } from "@/lib/brands/node";
+import { hotelId } from "@/lib/content";
+import { loopbackFetch } from "@/lib/http/node";
 import { withLoadedServer } from "./http";
-import { commandLine } from "@/lib/cli/args";
+import { commandLine } from "@/lib/cli";
 import { markdownTable } from "@/lib/text";
 import { BUDGET_HEADER, budgetRows, measurePageScripts, PAGE_TYPES } from "./js-budget";
-import { chromiumPath } from "@/lib/config/env";
+import { chromiumPath } from "@/lib/config";
 
 const usage = `Usage: npm run bench:js
 

@@ -4,14 +4,14 @@ import os from "node:os";
 import path from "node:path";
 import lighthouse, { desktopConfig, type Config, type Flags, type RunnerResult } from "lighthouse";
 import { userAgents } from "lighthouse/core/config/constants.js";
-import { SSO_COOKIES } from "@/lib/auth/relying-party";
-import demoBrands from "@/lib/brands/demo-brands.json" with { type: "json" };
-import { hotelId } from "@/lib/content/generate/record";
-import { startDemoSso, type DemoSso } from "@/lib/partner-idp/demo";
+import { SSO_COOKIES } from "@/lib/auth/node";
+import { demoBrands } from "@/lib/brands/node";
+import { hotelId } from "@/lib/content";
+import { startDemoSso, type DemoSso } from "@/lib/partner-idp";
 import { getJson, withLoadedServer } from "./http";
-import { commandLine, usageError } from "@/lib/cli/args";
+import { commandLine, usageError } from "@/lib/cli";
 import { markdownTable } from "@/lib/text";
-import { chromiumPath } from "@/lib/config/env";
+import { chromiumPath } from "@/lib/config";
 
 const usage = `Usage: npm run bench:lighthouse -- [--count 2000] [--presets mobile,desktop] [--no-first-visit]
 

@@ -3,14 +3,12 @@ import os from "node:os";
 import path from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import demoBrands from "@/lib/brands/demo-brands.json" with { type: "json" };
-import { SAMPLE_CITIES } from "@/lib/content/generate/cities";
-import { loopbackFetch } from "@/lib/http/loopback-fetch";
+import { demoBrands } from "@/lib/brands/node";
+import { SAMPLE_CITIES } from "@/lib/content";
+import { loopbackFetch } from "@/lib/http/node";
 import { withLoadedServer } from "./http";
-import { commandLine } from "@/lib/cli/args";
+import { commandLine, cpuSeconds, descendantsIn, processTable, procStat, runProgress, stats } from "@/lib/cli";
 import { markdownTable } from "@/lib/text";
-import { cpuSeconds, descendantsIn, processTable, procStat } from "@/lib/cli/proc";
-import { runProgress, stats } from "@/lib/cli/stats";
 
 const usage = `Usage: npm run bench:mcp -- [--count 20000] [--duration 5] [--rounds 3] [--warmup 2] [--sessions 1,8,32]
 

@@ -1,5 +1,5 @@
 import path from "node:path";
-import type { AppServer } from "@/lib/testing/app-server";
+import type { AppServer } from "@/lib/testing";
 import { builtAppRouteLabeler, methodLabel, recordRequest } from "@/lib/metrics";
 import { BENCH_HOST, benchOptions, report, runRounds, withLoadedServer, type Scenario } from "./http";
 import { markdownTable } from "@/lib/text";

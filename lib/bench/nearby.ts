@@ -1,4 +1,4 @@
-import demoBrands from "@/lib/brands/demo-brands.json";
+import { demoBrands } from "@/lib/brands/node";
 import { benchOptions, nearbyRequests, report, runRounds, withLoadedServer, type Scenario } from "./http";
 
 const usage = `Usage: npm run bench:nearby -- [--count 20000] [--duration 5] [--rounds 5] [--connections 32]

@@ -1,5 +1,4 @@
-import { SAMPLE_CITIES } from "@/lib/content/generate/cities";
-import { hotelId } from "@/lib/content/generate/record";
+import { SAMPLE_CITIES, hotelId } from "@/lib/content";
 import {
   BENCH_HOST,
   benchOptions,

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { log } from "@/lib/log";
-import { commandLine } from "@/lib/cli/args";
+import { commandLine, runProgress, stats } from "@/lib/cli";
 import {
   IdpBrowser,
   CheckRun,
@@ -13,11 +13,11 @@ import {
   itemOf,
   runSsoCheck,
   type SsoCheckReport,
-} from "@/lib/sso-check/validator";
-import { referenceInput, startReference } from "@/lib/sso-check/testing";
-import { LEMONLDAP_PACKAGES, LEMONLDAP_USER, lemonLdapInstalled, startLemonLdap } from "@/lib/testing/lemonldap";
+  referenceInput,
+  startReference,
+} from "@/lib/sso-check/node";
+import { LEMONLDAP_PACKAGES, LEMONLDAP_USER, lemonLdapInstalled, startLemonLdap } from "@/lib/testing";
 import { markdownTable } from "@/lib/text";
-import { runProgress, stats } from "@/lib/cli/stats";
 
 const usage = `Usage: npm run bench:sso-check -- [--runs 5]
 

@@ -2,18 +2,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Cookie } from "tough-cookie";
-import { HttpBrowser, samePage, type Hop } from "@/lib/testing/http-browser";
-import { SSO_COOKIES } from "@/lib/auth/relying-party";
-import demoBrands from "@/lib/brands/demo-brands.json" with { type: "json" };
-import { logLevel } from "@/lib/config/log-level";
+import { HttpBrowser, samePage, type Hop } from "@/lib/testing";
+import { SSO_COOKIES } from "@/lib/auth/node";
+import { demoBrands } from "@/lib/brands/node";
+import { logLevel, environment } from "@/lib/config";
 import { log } from "@/lib/log";
-import { DEMO_PASSWORD, demoUsers } from "@/lib/partner-idp";
-import { startDemoSso, type DemoSso } from "@/lib/partner-idp/demo";
+import { DEMO_PASSWORD, demoUsers, startDemoSso, type DemoSso } from "@/lib/partner-idp";
 import { withLoadedServer } from "./http";
-import { commandLine } from "@/lib/cli/args";
+import { commandLine, runProgress as progress, stats, type Stats } from "@/lib/cli";
 import { markdownTable } from "@/lib/text";
-import { runProgress as progress, stats, type Stats } from "@/lib/cli/stats";
-import { environment } from "@/lib/config/env";
 
 const usage = `Usage: npm run bench:sso -- [--runs 200] [--warmup 20] [--page /search?q=Paris] [--count 2000]
 

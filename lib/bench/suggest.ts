@@ -1,11 +1,8 @@
 import os from "node:os";
-import { SAMPLE_CITIES } from "@/lib/content/generate/cities";
-import { Gazetteer } from "@/lib/places/gazetteer";
-import { countHotels } from "@/lib/places/hotel-counts";
-import { PlacesView } from "@/lib/places/nearby";
-import { bundledPlaces } from "@/lib/places/sources/bundled";
-import { HotelCatalog, type CatalogHotel } from "@/lib/search/catalog";
-import { commandLine, usageError } from "@/lib/cli/args";
+import { SAMPLE_CITIES } from "@/lib/content";
+import { Gazetteer, countHotels, PlacesView, bundledPlaces } from "@/lib/places";
+import { HotelCatalog, type CatalogHotel } from "@/lib/search";
+import { commandLine, usageError } from "@/lib/cli";
 import { markdownTable } from "@/lib/text";
 
 const usage = `Usage: npm run bench:suggest -- [--count 100000] [--rounds 5]

@@ -3,16 +3,19 @@ import SQLite from "better-sqlite3";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { generateExport, nextDayExport } from "@/lib/content/generate";
-import { LocalSource } from "@/lib/content/sync/sources";
-import { decode, recordText, splitRecords } from "@/lib/content/sync/records";
-import { createValidator } from "@/lib/content/validate";
-import { startSftpServer } from "@/lib/testing/sftp-server";
-import { openTestStore } from "@/lib/testing/store";
-import type { RunTimes } from "@/lib/content/sync/thread-times";
-import { commandLine } from "@/lib/cli/args";
-import { markdownTable } from "@/lib/text";
 import {
+  generateExport,
+  nextDayExport,
+  LocalSource,
+  decode,
+  recordText,
+  splitRecords,
+  createValidator,
+  type RunTimes,
+} from "@/lib/content";
+import { startSftpServer, openTestStore } from "@/lib/testing";
+import {
+  commandLine,
   affinityOf,
   cpuSeconds,
   descendantsIn,
@@ -20,8 +23,9 @@ import {
   procStat,
   setAffinity,
   type ProcessEntry,
-} from "@/lib/cli/proc";
-import { environment } from "@/lib/config/env";
+} from "@/lib/cli";
+import { markdownTable } from "@/lib/text";
+import { environment } from "@/lib/config";
 
 const usage = `Usage: npm run bench:sync -- [--count 100000] [--seed 1] [--runs 3] [--plain] [--no-postgres] [--no-pinned]
 

@@ -1,9 +1,9 @@
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import type { Language } from "@/lib/locale";
-import { brands } from "./index";
+import { brands } from "./process";
 import type { Brand } from "./schema";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/http/node";
 import { brandCurrency, brandLanguage, type Preferences } from "./preferences";
 import { BRAND_HEADERS } from "./routing";
 

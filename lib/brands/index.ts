@@ -1,30 +1,23 @@
-import { config, environment, type Environment } from "@/lib/config";
-import demoBrands from "./demo-brands.json" with { type: "json" };
-import { BrandRegistry } from "./registry";
-
+/**
+ * Brands: the registry (BRANDS_FILE or the embedded demo brands), each brand's settings, hosts and preferences, and
+ * the request's brand in Next (./context.ts). Code outside Next imports ./node.ts, which leaves next/headers out.
+ */
+export { brandRegistryProblem, brands } from "./process";
 export { BrandRegistry, type Brand, type BrandHandoff } from "./registry";
 export { expandHandoff, HANDOFF_PLACEHOLDERS, type HandoffValues } from "./handoff";
 
-let registry: BrandRegistry | undefined;
-
-/** The process's brand registry: BRANDS_FILE when set, else the embedded demo brands. Parsed once. */
-export function brands(): BrandRegistry {
-  if (!registry) {
-    const file = config().BRANDS_FILE;
-    registry = file ? BrandRegistry.fromFile(file) : BrandRegistry.parse(JSON.stringify(demoBrands), "(demo brands)");
-  }
-  return registry;
-}
-
-/**
- * The production server's start-up check: under NODE_ENV=production a brand registry file is required. The demo
- * brands publish their partner keys and secrets in this repository, so they are never a production default; serving
- * them there takes DEMO_BRANDS=true. Returns the problem, or undefined.
- */
-export function brandRegistryProblem(env: Environment = environment()): string | undefined {
-  if (env.NODE_ENV !== "production" || env.BRANDS_FILE || env.DEMO_BRANDS === "true") return undefined;
-  return (
-    "NODE_ENV=production needs a brand registry: set BRANDS_FILE to your brands.json (see lib/brands/schema.ts). " +
-    "The demo brands' keys are public; DEMO_BRANDS=true serves them anyway"
-  );
-}
+export { brandContext, brandForHost, queryPreferences } from "./context";
+export { default as demoBrands } from "./demo-brands.json" with { type: "json" };
+export {
+  PREFERENCE_COOKIES,
+  brandCurrency,
+  brandLanguage,
+  resolvePreferences,
+  safeReturnPath,
+  sameSitePath,
+  type Preferences,
+} from "./preferences";
+export type { SsoEnvironment, SsoSettings } from "./registry";
+export { brandRoute, partnerRoute } from "./route";
+export { BRAND_HEADERS, PREFERENCES_PATH, SSO_TEST_PAGE, UNKNOWN_HOST_PATH } from "./routing";
+export { SSO_ATTRIBUTES, type SsoAttribute } from "./schema";

@@ -1,5 +1,6 @@
-import { AppError } from "@/lib/http/errors";
-import { brands, type Brand } from "./index";
+import { AppError } from "@/lib/http/node";
+import { brands } from "./process";
+import type { Brand } from "./registry";
 
 /** Spec §5: the brand whose partner key the X-Partner-Key header carries; missing or unknown → 401. */
 export function brandForPartnerKey(key: string | null): Brand {

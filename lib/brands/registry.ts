@@ -1,10 +1,9 @@
 import fs from "node:fs";
 import { createHash } from "node:crypto";
-import { parseConfig } from "@/lib/config";
-import { idpUrlProblem } from "@/lib/http/outbound";
+import { parseConfig, environment, type Environment } from "@/lib/config";
+import { idpUrlProblem } from "@/lib/http/node";
 import { brandsFileSchema, type Brand, type SsoAttribute, type SsoEnvironmentSettings } from "./schema";
 import { compileHandoffTemplate, type CompiledHandoff, type HandoffSettings } from "./handoff";
-import { environment, type Environment } from "@/lib/config/env";
 
 export type { Brand } from "./schema";
 

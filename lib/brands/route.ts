@@ -1,5 +1,5 @@
 import type { NextRequest } from "next/server";
-import { route, type Answer, type NoParams, type RouteOptions } from "@/lib/http/route";
+import { route, type Answer, type NoParams, type RouteOptions } from "@/lib/http/node";
 import { brandForHost } from "./context";
 import { brandForPartnerKey } from "./partner";
 import type { Brand } from "./registry";

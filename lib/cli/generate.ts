@@ -1,4 +1,4 @@
-import { generateExport, nextDayExport, type ExportStats } from "@/lib/content/generate";
+import { generateExport, nextDayExport, type ExportStats } from "@/lib/content";
 import { commandLine } from "./args";
 import { progressReporter } from "./progress";
 

@@ -1,5 +1,5 @@
-import { isAppError } from "@/lib/http/errors";
-import { addKey, listKeys, revokeKey, type McpKey } from "@/lib/mcp/keys";
+import { isAppError } from "@/lib/http/node";
+import { addKey, listKeys, revokeKey, type McpKey } from "@/lib/mcp/node";
 import { openConfiguredStore } from "@/lib/store";
 import { commandLine, usageError } from "./args";
 

@@ -9,7 +9,6 @@ import {
   type RegisteredClient,
 } from "@/lib/config";
 import { log } from "@/lib/log";
-import { brandRegistrations } from "@/lib/partner-idp/brand-clients";
 import {
   DEMO_PASSWORD,
   demoUsers,
@@ -18,6 +17,7 @@ import {
   retireKeys,
   rotateKeys,
   startPartnerIdp,
+  brandRegistrations,
 } from "@/lib/partner-idp";
 import { commandLine, usageError } from "./args";
 

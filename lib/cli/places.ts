@@ -1,13 +1,17 @@
 import { log } from "@/lib/log";
-import { isSyncError } from "@/lib/content/errors";
+import { isSyncError, withSyncLock } from "@/lib/content";
 import { openConfiguredStore } from "@/lib/store";
-import { DEFAULT_LANDMARK_CODES, GazetteerImportError, importGeoNames } from "@/lib/places/geonames-import";
-import { recountHotels, loadGazetteer } from "@/lib/places/recount";
-import { PLACE_CATEGORIES } from "@/lib/places/types";
-import { loadHotelCounts } from "@/lib/places/store";
+import {
+  DEFAULT_LANDMARK_CODES,
+  GazetteerImportError,
+  importGeoNames,
+  recountHotels,
+  loadGazetteer,
+  PLACE_CATEGORIES,
+  loadHotelCounts,
+} from "@/lib/places";
 import { commandLine, usageError } from "./args";
 import { progressReporter } from "./progress";
-import { withSyncLock } from "@/lib/content/sync/lock";
 import { config } from "@/lib/config";
 
 const usage = `Usage: npm run places -- <command>

@@ -1,6 +1,6 @@
 import cliProgress from "cli-progress";
 import { log } from "@/lib/log";
-import { underCi } from "@/lib/config/env";
+import { underCi } from "@/lib/config";
 
 /** A progress bar on a terminal; elsewhere a structured progress line every few seconds. */
 export function progressReporter(label: string, unit: "bytes" | "records") {

@@ -1,13 +1,7 @@
 import { setTimeout as sleep } from "node:timers/promises";
-import {
-  type SsoCheckReport,
-  type CheckResult,
-  CHECK_ITEMS,
-  formatReport,
-  resultLine,
-} from "@/lib/sso-check/validator";
+import { type SsoCheckReport, type CheckResult, CHECK_ITEMS, formatReport, resultLine } from "@/lib/sso-check/node";
 // The runs' data module needs nothing of Next: the command takes their lifetime from it.
-import { RUN_TTL_MS } from "@/lib/onboarding/self-sign-runs";
+import { RUN_TTL_MS } from "@/lib/onboarding/node";
 
 /**
  * `sso:check --sign-in-yourself`: the validator's "sign in yourself" run made on the running platform (its operators'

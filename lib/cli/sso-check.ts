@@ -1,8 +1,8 @@
 import fs from "node:fs";
-import { idpResponseUris } from "@/lib/auth/relying-party";
-import { brands } from "@/lib/brands";
+import { idpResponseUris } from "@/lib/auth/node";
+import { brands } from "@/lib/brands/node";
 import { config, environment } from "@/lib/config";
-import { isLoopbackHost } from "@/lib/http/outbound";
+import { isLoopbackHost } from "@/lib/http/node";
 import {
   type SsoCheckInput,
   type StepSelectors,
@@ -13,7 +13,7 @@ import {
   parseStepSelectors,
   selectorsProblem,
   trustLocalCa,
-} from "@/lib/sso-check/validator";
+} from "@/lib/sso-check/node";
 import { commandLine, usageError } from "./args";
 import { signInYourself } from "./sso-check-yourself";
 

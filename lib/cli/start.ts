@@ -1,8 +1,8 @@
 import { startServer } from "@/lib/server";
-import { brandRegistryProblem } from "@/lib/brands";
+import { brandRegistryProblem } from "@/lib/brands/node";
 import { log } from "@/lib/log";
 import { config } from "@/lib/config";
-import { exitWithParent } from "@/lib/runtime/parent";
+import { exitWithParent } from "@/lib/runtime";
 import { commandLine } from "./args";
 
 const usage = `Usage: npm start -- [--port 3000] [--hostname 127.0.0.1]

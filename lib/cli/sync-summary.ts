@@ -1,4 +1,4 @@
-import type { SyncSummary } from "@/lib/content/sync";
+import type { SyncSummary } from "@/lib/content";
 
 /** The human summary of a sync run, one fact a line. */
 export function formatSummary(s: SyncSummary): string {

@@ -1,9 +1,7 @@
 import { config, ConfigError, type Config } from "@/lib/config";
 import { log } from "@/lib/log";
-import { isSyncError, syncFailure, SyncError } from "@/lib/content/errors";
+import { isSyncError, syncFailure, SyncError, openSource, failedRunOf, syncExport } from "@/lib/content";
 import { openConfiguredStore, type Store } from "@/lib/store";
-import { openSource } from "@/lib/content/sync/sources";
-import { failedRunOf, syncExport } from "@/lib/content/sync";
 import { formatSummary } from "./sync-summary";
 import { commandLine, usageError } from "./args";
 import { progressReporter } from "./progress";

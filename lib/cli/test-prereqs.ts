@@ -1,9 +1,7 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import { APACHE_PACKAGES, apacheInstalled } from "@/lib/testing/apache-rp";
-import { LEMONLDAP_PACKAGES, lemonLdapInstalled } from "@/lib/testing/lemonldap";
-import { answers } from "@/lib/testing/ports";
-import { chromiumPath, environment } from "@/lib/config/env";
+import { APACHE_PACKAGES, apacheInstalled, LEMONLDAP_PACKAGES, lemonLdapInstalled, answers } from "@/lib/testing";
+import { chromiumPath, environment } from "@/lib/config";
 
 /**
  * npm test's first step (pretest): what the test tiers need on this machine. Debian packages that are missing are

@@ -1,9 +1,8 @@
 import { config, ConfigError, type Config } from "@/lib/config";
 import { log } from "@/lib/log";
 import { openConfiguredStore } from "@/lib/store";
-import { openSource } from "@/lib/content/sync/sources";
-import { SyncWorker } from "@/lib/content/sync/schedule";
-import { exitWithParent } from "@/lib/runtime/parent";
+import { openSource, SyncWorker } from "@/lib/content";
+import { exitWithParent } from "@/lib/runtime";
 import { commandLine, usageError } from "./args";
 
 const usage = `Usage: npm run worker [-- <source>]

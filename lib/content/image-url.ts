@@ -1,6 +1,6 @@
 import { isIPv4 } from "node:net";
-import { addressProblem, isLoopbackHost } from "@/lib/http/outbound";
-import { isDevelopment } from "@/lib/config/env";
+import { addressProblem, isLoopbackHost } from "@/lib/http/node";
+import { isDevelopment } from "@/lib/config";
 
 /**
  * Which supplier image URLs (`images[].href`, spec §2.1) the platform publishes and shows. A page puts them in

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { config } from "@/lib/config";
 import { log } from "@/lib/log";
-import { processShared } from "@/lib/runtime/shared";
+import { processShared } from "@/lib/runtime";
 import { convertAmount, parseEcbRates, RATES_FILE_MAX_BYTES, type ExchangeRates } from "./ecb";
 
 export { convertAmount, parseEcbRates, type ExchangeRates } from "./ecb";

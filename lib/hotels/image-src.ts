@@ -1,5 +1,4 @@
-import { imageUrlProblem } from "../content/image-url";
-import { SAMPLE_IMAGE_BASE } from "../content/sample-images";
+import { imageUrlProblem, SAMPLE_IMAGE_BASE } from "@/lib/content";
 
 /** A sample image's file name in public/sample-images ("room-1.svg"): nothing else of this server is an image. */
 export const SAMPLE_FILE_NAME = /^[a-z0-9-]{1,60}\.svg$/;

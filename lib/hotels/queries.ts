@@ -1,8 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@/lib/store";
-import { isHotelId } from "../content/hotel-id";
-import type { HotelRecord } from "../content/sync/columns";
-import type { RecordError } from "../content/validate";
+import { isHotelId, type HotelRecord, type RecordError } from "@/lib/content";
 
 /** What pages read: only published snapshots, never a run's staging. */
 

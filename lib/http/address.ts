@@ -1,10 +1,10 @@
 import type { IncomingMessage } from "node:http";
 import net from "node:net";
 import proxyaddr from "proxy-addr";
-import { networkAddress, normalizeAddress, parseIpRange, type IpRange } from "@/lib/config/net";
+import { networkAddress, normalizeAddress, parseIpRange, type IpRange } from "@/lib/config";
 
 // Address parsing that configuration shares (lib/config reads address ranges with it, before lib/http loads).
-export { normalizeAddress, parseIpRange, type IpRange } from "@/lib/config/net";
+export { normalizeAddress, parseIpRange, type IpRange } from "@/lib/config";
 
 /**
  * The client's address (spec §5 rule 1): the socket's peer, or, behind `trustedHops` proxies the operator declared,

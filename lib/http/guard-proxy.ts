@@ -4,7 +4,6 @@ import net from "node:net";
 import { log } from "@/lib/log";
 import { addressProblem, defaultPort, idpUrlProblem, isLoopbackHost, originKey, targetKey } from "./outbound";
 
-
 /** A request the proxy did not let through: its target (host:port of a tunnel, or a URL without its query) and why. */
 export interface GuardProxyRefusal {
   target: string;

@@ -1,5 +1,3 @@
-import { NextRequest } from "next/server";
-
 /**
  * The origin the visitor's browser used: the Host header (a brand host: the caller found the brand by it) and the
  * scheme (the TLS proxy's X-Forwarded-Proto when it says https). Next gives route handlers and the proxy a URL on
@@ -17,10 +15,4 @@ export function headersOrigin(headers: Headers, fallback: URL = new URL("http://
   const forwarded = headers.get("x-forwarded-proto")?.split(",")[0]?.trim();
   const scheme = forwarded === "https" ? "https:" : fallback.protocol;
   return `${scheme}//${headers.get("host") ?? fallback.host}`;
-}
-
-/** The same request with its URL on the browser's origin (what Auth.js builds its callback and redirect URLs on). */
-export function onBrowserOrigin(request: NextRequest): NextRequest {
-  const url = new URL(`${request.nextUrl.pathname}${request.nextUrl.search}`, requestOrigin(request));
-  return url.href === request.url ? request : new NextRequest(url, request);
 }

@@ -3,10 +3,10 @@ import http from "node:http";
 import https from "node:https";
 import net from "node:net";
 import tls from "node:tls";
-import { configuredUrl, expandIPv6, isLoopbackHost } from "@/lib/config/net";
+import { configuredUrl, expandIPv6, isLoopbackHost } from "@/lib/config";
 
 // Host and URL checks that configuration shares (lib/config parses settings with them, before lib/http loads).
-export { configuredUrl, isLoopbackHost } from "@/lib/config/net";
+export { configuredUrl, isLoopbackHost } from "@/lib/config";
 
 /**
  * Why a partner identity provider's URL (an issuer, or an endpoint its discovery document names) may not be

@@ -1,6 +1,6 @@
 import { TYPE } from "@formatjs/icu-messageformat-parser";
 import type { Language } from "@/lib/locale";
-import { PLACE_CATEGORIES } from "@/lib/places/types";
+import { PLACE_CATEGORIES } from "@/lib/places";
 import { compile, format, type Entry, type Message } from "./format";
 
 export { format, formatParts, formatTimeOfDay, type Message } from "./format";

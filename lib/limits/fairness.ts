@@ -1,10 +1,9 @@
 import { createHash } from "node:crypto";
 import { config } from "@/lib/config";
-import { isLoopbackAddress } from "@/lib/http/address";
-import { routedPath } from "@/lib/http/routed-path";
-import { processShared } from "@/lib/runtime/shared";
+import { isLoopbackAddress, routedPath } from "@/lib/http/node";
+import { processShared } from "@/lib/runtime";
 import { countRateLimitRefusal } from "@/lib/metrics";
-import { charge, left, networkOf, type CostlyRoute } from "./index";
+import { charge, left, networkOf, type CostlyRoute } from "./counters";
 
 /**
  * Fair use of the costly routes: one client must not starve the others. Node answers every request on one thread,

@@ -80,3 +80,5 @@ export function countryCodeByName(nameOrCode: string): string | undefined {
   }
   return countryIndex.get(nameKey(nameOrCode));
 }
+
+export { packageFile, readPackageJson } from "./data";

@@ -1,5 +1,5 @@
 import pino from "pino";
-import { logLevel } from "@/lib/config/log-level";
+import { logLevel } from "@/lib/config";
 
 /** Fields whose values never reach a log line, wherever they are logged from (main thread or worker). */
 export const REDACTED_PATHS = [

@@ -1,7 +1,7 @@
 import { feature } from "topojson-client";
 import type { GeometryCollection, Topology } from "topojson-specification";
-import { readPackageJson } from "@/lib/locale/data";
-import { processShared } from "@/lib/runtime/shared";
+import { readPackageJson } from "@/lib/locale";
+import { processShared } from "@/lib/runtime";
 import { project } from "./projection";
 import { viewportKey, zoomOf, type Viewport } from "./viewport";
 

@@ -1,6 +1,4 @@
-import type { PlacesView } from "@/lib/places/nearby";
-import { HITS_DEFAULT, RADIUS_DEFAULT_KM } from "@/lib/places/request";
-import { PLACE_CATEGORIES, type Place } from "@/lib/places/types";
+import { type PlacesView, HITS_DEFAULT, RADIUS_DEFAULT_KM, PLACE_CATEGORIES, type Place } from "@/lib/places";
 import type { LatLon } from "./projection";
 import { fitViewport, type FitOptions, type Viewport } from "./viewport";
 

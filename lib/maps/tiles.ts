@@ -1,4 +1,4 @@
-import { tileUrl, type TileServer } from "@/lib/config/tile-url";
+import { tileUrl, type TileServer } from "@/lib/config";
 import { zoomOf, type Viewport } from "./viewport";
 
 export type { TileServer };

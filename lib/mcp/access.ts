@@ -1,8 +1,5 @@
 import { config } from "@/lib/config";
-import { IpAllowlist, isLoopbackAddress } from "@/lib/http/address";
-import type { RequestFacts } from "@/lib/http/request-facts";
-import { AppError } from "@/lib/http/errors";
-import { routedPath } from "@/lib/http/routed-path";
+import { IpAllowlist, isLoopbackAddress, type RequestFacts, AppError, routedPath } from "@/lib/http/node";
 import { store } from "@/lib/store";
 import { cachedKey, findKey, issuedKey, type McpKey } from "./keys";
 import { networkFailures } from "@/lib/limits";

@@ -1,8 +1,6 @@
 import { z } from "zod";
-import type { Brand } from "@/lib/brands";
-import { localizedParagraphs, oneLine, type Translation } from "@/lib/hotels/html";
-import { shownImages } from "@/lib/hotels/images";
-import type { HotelExportRecord } from "@/lib/hotels/record-types";
+import type { Brand } from "@/lib/brands/node";
+import { localizedParagraphs, oneLine, type Translation, shownImages, type HotelExportRecord } from "@/lib/hotels";
 import type { Language } from "@/lib/locale";
 
 /**

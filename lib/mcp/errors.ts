@@ -1,4 +1,4 @@
-import { AppError, toErrorBody } from "@/lib/http/errors";
+import { AppError, toErrorBody } from "@/lib/http/node";
 
 /**
  * The assistant endpoint answers failures that happen before MCP runs (access, limits, unreadable bodies) as

@@ -1,9 +1,6 @@
 import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
-import { brandForHost } from "@/lib/brands/context";
-import { loggedAddress } from "@/lib/http/address";
-import { readJsonBody } from "@/lib/http/body";
-import { AppError } from "@/lib/http/errors";
-import { requestFacts } from "@/lib/http/request-facts";
+import { brandForHost } from "@/lib/brands";
+import { loggedAddress, readJsonBody, AppError, requestFacts } from "@/lib/http/node";
 import { log } from "@/lib/log";
 import { countMcpCall } from "@/lib/metrics";
 import { admit, type Admission } from "./access";

@@ -1,18 +1,21 @@
 import { z } from "zod";
-import type { Brand } from "@/lib/brands";
-import { localizedText, oneLine } from "@/lib/hotels/html";
-import { getHotels } from "@/lib/hotels/queries";
-import type { HotelExportRecord } from "@/lib/hotels/record-types";
-import { AppError } from "@/lib/http/errors";
+import type { Brand } from "@/lib/brands/node";
+import { localizedText, oneLine, getHotels, type HotelExportRecord } from "@/lib/hotels";
+import { AppError } from "@/lib/http/node";
 import { countryCodeByName, countryName } from "@/lib/locale";
-import { PLACE_ID_PATTERN } from "@/lib/places/place-id";
-import { placeName } from "@/lib/places/types";
-import { SORTS, type CatalogHotel, type HotelSelection, type SearchFilters } from "@/lib/search/catalog";
-import { SEARCH_PATH, searchQueryParams } from "@/lib/search/links";
-import { hotelCatalog } from "@/lib/search/service";
+import { PLACE_ID_PATTERN, placeName } from "@/lib/places";
+import {
+  SORTS,
+  type CatalogHotel,
+  type HotelSelection,
+  type SearchFilters,
+  SEARCH_PATH,
+  searchQueryParams,
+  hotelCatalog,
+} from "@/lib/search";
 import { store } from "@/lib/store";
 import { blocksSchema, includeSchema, recordBlocks, type IncludeBlock } from "./blocks";
-import { hotelPath } from "@/lib/content/hotel-id";
+import { hotelPath } from "@/lib/content";
 import { brandLink, defineTool, visitorOf, type Visitor } from "./tool";
 
 export const MAX_PAGE_SIZE = 50;

@@ -1,9 +1,8 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import { AppError } from "@/lib/http/errors";
-import { processShared } from "@/lib/runtime/shared";
+import { AppError, parseIpRange } from "@/lib/http/node";
+import { processShared } from "@/lib/runtime";
 import type { Database } from "@/lib/store";
-import { parseIpRange } from "@/lib/http/address";
 
 /**
  * Partner keys of the assistant endpoint (spec §5): issued by operators (`npm run mcp:keys`) with the partner's name,

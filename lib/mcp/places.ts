@@ -1,11 +1,16 @@
 import { z } from "zod";
 import { countryName } from "@/lib/locale";
-import { nearbyPlaces } from "@/lib/places/nearby";
-import { searchLinkParts } from "@/lib/tracking/search-links";
-import { HITS_MAX, RADIUS_MAX_KM, USER_DEVICES, parseNearbyPlacesRequest } from "@/lib/places/request";
-import { placesView } from "@/lib/places/service";
-import { PLACE_CATEGORIES } from "@/lib/places/types";
-import { hotelCatalog } from "@/lib/search/service";
+import {
+  nearbyPlaces,
+  HITS_MAX,
+  RADIUS_MAX_KM,
+  USER_DEVICES,
+  parseNearbyPlacesRequest,
+  placesView,
+  PLACE_CATEGORIES,
+} from "@/lib/places";
+import { searchLinkParts } from "@/lib/tracking";
+import { hotelCatalog } from "@/lib/search";
 import { defineTool, visitorOf } from "./tool";
 
 const nearbyInput = z.strictObject({

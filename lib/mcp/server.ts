@@ -1,8 +1,8 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { AjvJsonSchemaValidator } from "@modelcontextprotocol/sdk/validation/ajv";
-import type { Brand } from "@/lib/brands";
-import { isAppError } from "@/lib/http/errors";
-import { textOnlyDeep } from "@/lib/hotels/plain-text";
+import type { Brand } from "@/lib/brands/node";
+import { isAppError } from "@/lib/http/node";
+import { textOnlyDeep } from "@/lib/hotels";
 import { log } from "@/lib/log";
 import { getHotelsTool, searchHotels } from "./hotels";
 import { nearbyPlacesTool, suggestPlaces } from "./places";

@@ -1,7 +1,6 @@
 import type { z } from "zod";
-import type { Brand } from "@/lib/brands";
-import { brandCurrency, brandLanguage } from "@/lib/brands/preferences";
-import { AppError } from "@/lib/http/errors";
+import { type Brand, brandCurrency, brandLanguage } from "@/lib/brands/node";
+import { AppError } from "@/lib/http/node";
 import type { Language } from "@/lib/locale";
 
 /** What a tool call knows besides its arguments: the brand whose host was called and the request's `_meta`. */

@@ -1,5 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
-import { processShared } from "@/lib/runtime/shared";
+import { processShared } from "@/lib/runtime";
 
 /**
  * The serving instance's metric families (prom-client), one registry per process. Next bundles route handlers, pages

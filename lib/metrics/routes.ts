@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { routedPath } from "@/lib/http/routed-path";
+import { routedPath } from "@/lib/http/node";
 
 /**
  * The route label of a request: the app's route pattern as Next's build lists it (.next/routes-manifest.json), never

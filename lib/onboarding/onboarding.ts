@@ -1,7 +1,6 @@
 import type { Kysely } from "kysely";
-import { brands, type Brand, type BrandRegistry } from "@/lib/brands";
-import type { SsoEnvironment } from "@/lib/brands/registry";
-import { AppError } from "@/lib/http/errors";
+import { brands, type Brand, type BrandRegistry, type SsoEnvironment } from "@/lib/brands/node";
+import { AppError } from "@/lib/http/node";
 import type { Database } from "@/lib/store";
 import { latestConfiguredReport, type StoredReport } from "./reports";
 

@@ -1,12 +1,10 @@
 import fs from "node:fs";
 import type { Kysely } from "kysely";
 import { z } from "zod";
-import { idpResponseUris } from "@/lib/auth/relying-party";
-import { brands, type Brand } from "@/lib/brands";
-import type { SsoEnvironment } from "@/lib/brands/registry";
+import { idpResponseUris } from "@/lib/auth/node";
+import { brands, type Brand, type SsoEnvironment } from "@/lib/brands/node";
 import { config } from "@/lib/config";
-import { AppError } from "@/lib/http/errors";
-import { isLoopbackHost } from "@/lib/http/outbound";
+import { AppError, isLoopbackHost } from "@/lib/http/node";
 import { log } from "@/lib/log";
 import { holdLease, type Database } from "@/lib/store";
 import {

@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import type { SsoEnvironment } from "@/lib/brands/registry";
+import type { SsoEnvironment } from "@/lib/brands/node";
 import type { Database } from "@/lib/store";
 import type { SsoCheckReport } from "@/lib/sso-check";
 

@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Kysely } from "kysely";
-import { idpResponseUris } from "@/lib/auth/relying-party";
-import type { Brand } from "@/lib/brands";
-import { AppError } from "@/lib/http/errors";
+import { idpResponseUris } from "@/lib/auth/node";
+import type { Brand } from "@/lib/brands/node";
+import { AppError } from "@/lib/http/node";
 import { log } from "@/lib/log";
 import type { Database } from "@/lib/store";
 import {

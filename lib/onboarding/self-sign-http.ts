@@ -1,11 +1,8 @@
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Kysely } from "kysely";
 import { NextResponse, type NextRequest } from "next/server";
-import { requestOrigin } from "@/lib/http/origin";
-import type { Brand } from "@/lib/brands";
-import { brandForHost } from "@/lib/brands/context";
-import { readFormBody } from "@/lib/http/body";
-import { assertSameOrigin } from "@/lib/http/same-origin";
+import { requestOrigin, readFormBody, assertSameOrigin } from "@/lib/http/node";
+import { type Brand, brandForHost } from "@/lib/brands";
 import { store, type Database } from "@/lib/store";
 import { shownItems, type CheckResult, type ShownItem, verdict, type SsoCheckReport } from "@/lib/sso-check";
 import { loadReport } from "./reports";

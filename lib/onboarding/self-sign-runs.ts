@@ -1,8 +1,8 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { decode, encode } from "@auth/core/jwt";
 import type { Kysely } from "kysely";
-import { brandSecret } from "@/lib/auth/relying-party";
-import type { SsoEnvironment } from "@/lib/brands/registry";
+import { brandSecret } from "@/lib/auth/node";
+import type { SsoEnvironment } from "@/lib/brands/node";
 import type { Database } from "@/lib/store";
 import type { Code, SsoCheckInput, CheckResult } from "@/lib/sso-check";
 

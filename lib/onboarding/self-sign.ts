@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
-import { errorCode } from "@/lib/auth/relying-party";
-import type { Brand } from "@/lib/brands";
+import { errorCode } from "@/lib/auth/node";
+import type { Brand } from "@/lib/brands/node";
 import { log } from "@/lib/log";
 import type { Database } from "@/lib/store";
 import {

@@ -1,7 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { config } from "@/lib/config";
-import { AppError } from "@/lib/http/errors";
-import { requestFacts } from "@/lib/http/request-facts";
+import { AppError, requestFacts } from "@/lib/http/node";
 import { store } from "@/lib/store";
 import { bearerToken, checkBearer, isOpsHost, opsToken, sha256 } from "./token";
 
@@ -16,7 +15,6 @@ export { assertSignInAllowed, isOpsHost, isOpsToken, opsToken, tokenTry } from "
  */
 export const OPS_COOKIE = "ops_session";
 export const OPS_PATH = "/ops";
-
 
 /** Starts a session: the cookie's value (shown once) and its lifetime in seconds. */
 export async function startOpsSession(now = new Date()): Promise<{ value: string; maxAge: number }> {

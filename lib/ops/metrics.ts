@@ -1,11 +1,9 @@
 import type { Kysely } from "kysely";
 import { config } from "@/lib/config";
-import { IpAllowlist } from "@/lib/http/address";
-import { AppError, errorResponse, isAppError } from "@/lib/http/errors";
-import { requestFacts } from "@/lib/http/request-facts";
+import { IpAllowlist, AppError, errorResponse, isAppError, requestFacts } from "@/lib/http/node";
 import { log } from "@/lib/log";
 import { metricsText, OUTCOMES, type SyncFigures } from "@/lib/metrics";
-import { processShared } from "@/lib/runtime/shared";
+import { processShared } from "@/lib/runtime";
 import { store, type Database } from "@/lib/store";
 import { bearerToken, checkBearer, metricsServed, opsToken } from "./token";
 

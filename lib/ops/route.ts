@@ -1,6 +1,5 @@
 import type { NextRequest } from "next/server";
-import { route, type Answer, type NoParams, type RouteOptions } from "@/lib/http/route";
-import { assertSameOrigin } from "@/lib/http/same-origin";
+import { route, type Answer, type NoParams, type RouteOptions, assertSameOrigin } from "@/lib/http/node";
 import { requireOperator } from "./auth";
 
 /**

@@ -1,7 +1,6 @@
 import { cookies, headers } from "next/headers";
 import { notFound } from "next/navigation";
-import { isAppError } from "@/lib/http/errors";
-import { requestFacts } from "@/lib/http/request-facts";
+import { isAppError, requestFacts } from "@/lib/http/node";
 import { isOpsAuthorized, isOpsHost, OPS_COOKIE, opsToken } from "./auth";
 
 export type OpsAccess = "off" | "signed-out" | "signed-in";

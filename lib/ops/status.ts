@@ -1,13 +1,11 @@
 import type { Kysely } from "kysely";
 import { store, type Database } from "@/lib/store";
-import { countHotels, recentRuns, rejectedRecords, removedHotels } from "@/lib/hotels/queries";
-import { processShared } from "@/lib/runtime/shared";
-import { hotelCatalog } from "@/lib/search/service";
-import { arrivalsByLabel, unverifiedArrivals } from "@/lib/tracking/arrivals";
-import { arrivalRecorder } from "@/lib/tracking/recorder";
-import { handoffsByBrand } from "@/lib/tracking/handoff";
-import { brands } from "@/lib/brands";
-import { poolSizes } from "@/lib/auth/relying-party";
+import { countHotels, recentRuns, rejectedRecords, removedHotels } from "@/lib/hotels";
+import { processShared } from "@/lib/runtime";
+import { hotelCatalog } from "@/lib/search";
+import { arrivalsByLabel, unverifiedArrivals, arrivalRecorder, handoffsByBrand } from "@/lib/tracking";
+import { brands } from "@/lib/brands/node";
+import { poolSizes } from "@/lib/auth/node";
 
 export const ARRIVALS_DAYS = 30;
 

@@ -1,7 +1,6 @@
 import { createHash, timingSafeEqual } from "node:crypto";
 import { config } from "@/lib/config";
-import { AppError } from "@/lib/http/errors";
-import { requestFacts } from "@/lib/http/request-facts";
+import { AppError, requestFacts } from "@/lib/http/node";
 import { networkFailures } from "@/lib/limits";
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { idpResponseUris } from "@/lib/auth/relying-party";
+import { idpResponseUris } from "@/lib/auth/node";
 import type { BrandLink, PartnerIdpClient } from "./options";
 
 /**

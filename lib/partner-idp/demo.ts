@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import demoBrands from "@/lib/brands/demo-brands.json" with { type: "json" };
-import { idpResponseUris } from "@/lib/auth/relying-party";
+import { demoBrands } from "@/lib/brands/node";
+import { idpResponseUris } from "@/lib/auth/node";
 import { config } from "@/lib/config";
-import { secretFile } from "@/lib/runtime/secret-file";
-import { startPartnerIdp, type PartnerIdp } from "./index";
+import { secretFile } from "@/lib/runtime";
+import { startPartnerIdp, type PartnerIdp } from "./start";
 import { PARTNER_NAME } from "./options";
 
 /**

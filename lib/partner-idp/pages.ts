@@ -1,4 +1,4 @@
-import { escapeHtml } from "@/lib/http/html";
+import { escapeHtml } from "@/lib/http/node";
 import { PARTNER_NAME, type BrandLink } from "./options";
 import type { PartnerUserProfile } from "./users";
 

@@ -10,7 +10,7 @@ import {
   type PendingAuthorization,
   type RelyingPartyClient,
   type TokenRequestSender,
-} from "@/lib/auth/relying-party";
+} from "@/lib/auth/node";
 import { log } from "@/lib/log";
 import { isSameOrigin, sendHtml } from "./http";
 import { PARTNER_SITE_CLIENT_ID, type BrandLink } from "./options";
@@ -58,7 +58,7 @@ async function home(ctx: KoaContext, deps: PartnerSiteDeps): Promise<void> {
   sendHtml(ctx, 200, homePage({ user, brandLinks: deps.brandLinks }));
 }
 
-/** The site's client at the provider (client_secret_post, its registration in ./index.ts). */
+/** The site's client at the provider (client_secret_post, its registration in ./start.ts). */
 function siteClient(deps: PartnerSiteDeps): RelyingPartyClient {
   return {
     clientId: PARTNER_SITE_CLIENT_ID,

@@ -1,4 +1,4 @@
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/http/node";
 import { countryCodeByName, countryName, type Language } from "@/lib/locale";
 import type { Gazetteer } from "./gazetteer";
 import { haverSinKm, NearestSearch, pointIndex } from "./geo";

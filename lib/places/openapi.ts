@@ -1,4 +1,4 @@
-import { jsonSchemaOf } from "@/lib/http/zod";
+import { jsonSchemaOf } from "@/lib/http/node";
 import { nearbyPlacesBody } from "./request";
 import { PLACE_CATEGORIES } from "./types";
 

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { jsonSchemaOf, parseBody } from "@/lib/http/zod";
+import { jsonSchemaOf, parseBody } from "@/lib/http/node";
 import { SUPPORTED_LANGUAGES, toCountryCode, toCurrency, toLanguage, type Language } from "@/lib/locale";
 import { ROOMS_PATTERN, parseRooms } from "./rooms";
 import { PLACE_CATEGORIES, type PlaceCategory } from "./types";

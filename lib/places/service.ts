@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import { store, type Database } from "@/lib/store";
 import { log } from "@/lib/log";
-import { processShared } from "@/lib/runtime/shared";
+import { processShared } from "@/lib/runtime";
 import { PlacesView } from "./nearby";
 import { loadGazetteer } from "./recount";
 import { latestPublishedRun, latestRecount, loadHotelCounts } from "./store";

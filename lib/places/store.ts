@@ -4,7 +4,7 @@ import type { Language } from "@/lib/locale";
 import type { Place, PlaceCategory } from "./types";
 import type { Gazetteer } from "./gazetteer";
 import { PlaceMembers } from "./hotel-counts";
-import { HotelTable } from "@/lib/hotels/table";
+import { HotelTable } from "@/lib/hotels/node";
 
 type Db = Kysely<Database>;
 

@@ -1,15 +1,21 @@
 import { foldName, type Language } from "@/lib/locale";
 import type KDBush from "kdbush";
-import { columnIndex, columnsWithin, distanceKm } from "@/lib/places/geo";
-import { placeHotels, type PlaceMembers } from "@/lib/places/hotel-counts";
-import type { PlacesView } from "@/lib/places/nearby";
-import { placeName, type Place } from "@/lib/places/types";
+import {
+  columnIndex,
+  columnsWithin,
+  distanceKm,
+  placeHotels,
+  type PlaceMembers,
+  type PlacesView,
+  placeName,
+  type Place,
+} from "@/lib/places";
 import { allowedEdits, prefixDistance } from "./fuzzy";
-import { HotelTable, type CatalogHotel } from "@/lib/hotels/table";
+import { HotelTable, type CatalogHotel } from "@/lib/hotels";
 import { WordIndex } from "./word-index";
 import { runBetweenRequests, runNow, sortInSlices, sortRows } from "@/lib/columns";
 
-export type { CatalogHotel } from "@/lib/hotels/table";
+export type { CatalogHotel } from "@/lib/hotels";
 
 export const SORTS = ["distance", "name", "popular"] as const;
 export type Sort = (typeof SORTS)[number];

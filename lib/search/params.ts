@@ -1,4 +1,4 @@
-import { PLACE_ID_PATTERN } from "@/lib/places/place-id";
+import { PLACE_ID_PATTERN } from "@/lib/places";
 import { SORTS, type SearchFilters, type Sort } from "./catalog";
 import { parseStay, type Stay, type StayProblem } from "./stay";
 

@@ -1,15 +1,13 @@
 import { store } from "@/lib/store";
 import { log } from "@/lib/log";
 import { observeCatalogBuild } from "@/lib/metrics";
-import { processShared } from "@/lib/runtime/shared";
-import { REFRESH_MS, servingSnapshot } from "@/lib/places/service";
-import { runUnderSyncLock } from "@/lib/content/sync/lock";
+import { processShared } from "@/lib/runtime";
+import { loadPlaceMembers, loadSavedTable, REFRESH_MS, servingSnapshot, type PlacesView } from "@/lib/places";
+import { runUnderSyncLock } from "@/lib/content";
 import { config } from "@/lib/config";
-import type { PlacesView } from "@/lib/places/nearby";
-import { HotelCatalog } from "./catalog";
-import { catalogTable } from "@/lib/hotels/table";
+import { catalogTable } from "@/lib/hotels";
 import { digestOf } from "@/lib/columns";
-import { loadPlaceMembers, loadSavedTable } from "@/lib/places/store";
+import { HotelCatalog } from "./catalog";
 
 const state = processShared("catalog", () => ({
   current: undefined as { view: PlacesView; publishedRunId: number | null; catalog: Promise<HotelCatalog> } | undefined,

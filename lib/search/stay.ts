@@ -1,4 +1,4 @@
-import { parseRooms } from "@/lib/places/rooms";
+import { parseRooms } from "@/lib/places/client";
 
 /**
  * The stay a visitor searches for (spec §2.2: the search-results URL carries checkIn, checkOut and rooms): parsed and

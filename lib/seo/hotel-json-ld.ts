@@ -1,5 +1,4 @@
-import type { HotelExportRecord } from "@/lib/hotels/record-types";
-import { localizedText, oneLine } from "@/lib/hotels/html";
+import { type HotelExportRecord, localizedText, oneLine } from "@/lib/hotels";
 import type { Language } from "@/lib/locale";
 
 /** A time of day as schema.org's Time wants it ("15:00"); the export's pattern T is looser (spec §2.1), so re-checked. */

@@ -1,5 +1,5 @@
-import { brands, type Brand } from "@/lib/brands";
-import { AppError } from "@/lib/http/errors";
+import { brands, type Brand } from "@/lib/brands/node";
+import { AppError } from "@/lib/http/node";
 
 export { robotsTxt } from "./robots";
 export { sitemap, sitemapPart } from "./sitemap";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import type { Brand } from "@/lib/brands";
+import type { Brand } from "@/lib/brands/node";
 import type { Language } from "@/lib/locale";
 import { canonicalPath, indexable, pageUrls } from "./urls";
 

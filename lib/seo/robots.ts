@@ -1,5 +1,4 @@
-import type { Brand } from "@/lib/brands";
-import { PREFERENCES_PATH, SSO_TEST_PAGE } from "@/lib/brands/routing";
+import { type Brand, PREFERENCES_PATH, SSO_TEST_PAGE } from "@/lib/brands/node";
 
 /**
  * Paths no crawler should fetch on a brand host: the APIs (/api, /v1, /mcp), the operators' pages (/ops), sign-on

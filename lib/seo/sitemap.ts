@@ -1,4 +1,4 @@
-import type { Brand } from "@/lib/brands";
+import type { Brand } from "@/lib/brands/node";
 
 /**
  * sitemap.xml of a brand host (issue 15): the published hotels' pages and the places' result pages. The sitemaps

@@ -1,7 +1,7 @@
-import type { Brand } from "@/lib/brands";
+import type { Brand } from "@/lib/brands/node";
 import type { Language } from "@/lib/locale";
-import { PLACE_ID_PATTERN } from "@/lib/places/place-id";
-import { SEARCH_PATH } from "@/lib/search/links";
+import { PLACE_ID_PATTERN } from "@/lib/places";
+import { SEARCH_PATH } from "@/lib/search";
 
 /**
  * Canonical URLs and language alternates of a brand's pages (issue 15).

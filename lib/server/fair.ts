@@ -1,12 +1,16 @@
 import type http from "node:http";
-import { brands, type Brand } from "@/lib/brands";
+import { brands, type Brand } from "@/lib/brands/node";
 import { config } from "@/lib/config";
-import { isLoopbackAddress, loggedAddress } from "@/lib/http/address";
-import { AppError, errorResponse } from "@/lib/http/errors";
-import { escapeHtml } from "@/lib/http/html";
-import type { RequestFacts } from "@/lib/http/request-facts";
-import { STATIC_CONTENT_SECURITY_POLICY } from "@/lib/http/security-headers";
-import { admitCostly, costlyRequest, type CostlyRequest } from "@/lib/limits/fairness";
+import {
+  isLoopbackAddress,
+  loggedAddress,
+  AppError,
+  errorResponse,
+  escapeHtml,
+  type RequestFacts,
+  STATIC_CONTENT_SECURITY_POLICY,
+} from "@/lib/http/node";
+import { admitCostly, costlyRequest, type CostlyRequest } from "@/lib/limits";
 import { log } from "@/lib/log";
 
 /**
@@ -32,8 +36,7 @@ let warnedOfProxy = false;
  * costly routes' limits leave alone (monitoring, the demo), so none of them is limited. Said once, loudly.
  */
 function warnOfUndeclaredProxy(facts: RequestFacts): void {
-  if (warnedOfProxy || !facts.forwarded || !isLoopbackAddress(facts.address) || config().TRUSTED_PROXY_HOPS > 0)
-    return;
+  if (warnedOfProxy || !facts.forwarded || !isLoopbackAddress(facts.address) || config().TRUSTED_PROXY_HOPS > 0) return;
   warnedOfProxy = true;
   log.warn(
     "a proxy on this machine forwards requests, but TRUSTED_PROXY_HOPS is 0: every visitor counts as this machine, which fair-use limits leave alone; set TRUSTED_PROXY_HOPS to the proxies in front",

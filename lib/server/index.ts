@@ -2,22 +2,22 @@ import http from "node:http";
 import zlib from "node:zlib";
 import compression from "compression";
 import next from "next";
-import { prepareSignOn } from "@/lib/auth/relying-party";
+import { prepareSignOn } from "@/lib/auth/node";
 import { config } from "@/lib/config";
-import { recordFacts } from "@/lib/http/request-facts";
-import { AppError, errorResponse } from "@/lib/http/errors";
-import { log } from "@/lib/log";
-import { builtAppRouteLabeler, collectProcessMetrics, timeRequest } from "@/lib/metrics";
 import {
+  recordFacts,
+  AppError,
+  errorResponse,
   API_CONTENT_SECURITY_POLICY,
   COMMON_SECURITY_HEADERS,
   strictTransportSecurity,
-} from "@/lib/http/security-headers";
-import { canonicalMcpTarget } from "@/lib/mcp/access";
-import { keepCatalogFresh } from "@/lib/search/service";
-import { prepareTracking } from "@/lib/tracking/signature";
+} from "@/lib/http/node";
+import { log } from "@/lib/log";
+import { builtAppRouteLabeler, collectProcessMetrics, timeRequest } from "@/lib/metrics";
+import { canonicalMcpTarget } from "@/lib/mcp/node";
+import { keepCatalogFresh } from "@/lib/search";
+import { prepareTracking, stopArrivalRecorder } from "@/lib/tracking";
 import { prepareExchangeRates } from "@/lib/exchange-rates";
-import { stopArrivalRecorder } from "@/lib/tracking/recorder";
 import { compressWhole } from "./compress";
 import { absoluteFormRefusal, dropInternalHeaders } from "./request-target";
 import { fairUse } from "./fair";

@@ -1,5 +1,5 @@
 import type http from "node:http";
-import { AppError, errorResponse } from "@/lib/http/errors";
+import { AppError, errorResponse } from "@/lib/http/node";
 
 const ABSOLUTE_FORM = /^(https?):\/\/([^/?#]*)/i;
 const DEFAULT_PORTS: Record<string, string> = { http: "80", https: "443" };

@@ -10,8 +10,14 @@ import {
   type Locator,
   type Page,
 } from "playwright-core";
-import { startGuardProxy, type GuardProxy, type GuardProxyRefusal } from "@/lib/http/guard-proxy";
-import { idpUrlProblem, OutboundRefused, targetKey } from "@/lib/http/outbound";
+import {
+  startGuardProxy,
+  type GuardProxy,
+  type GuardProxyRefusal,
+  idpUrlProblem,
+  OutboundRefused,
+  targetKey,
+} from "@/lib/http/node";
 import { config } from "@/lib/config";
 import { log } from "@/lib/log";
 import { providerOrigins, UNREGISTERED_REDIRECT } from "./http";

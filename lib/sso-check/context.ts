@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { idpUrlProblem, isLoopbackHost, loopbackOriginProblem } from "@/lib/http/outbound";
+import { idpUrlProblem, isLoopbackHost, loopbackOriginProblem } from "@/lib/http/node";
 import type { IdpBrowser } from "./browser";
 import { droppedCookies, droppedText, type DroppedCookie } from "./cookie-drops";
 import { providerOrigins } from "./http";

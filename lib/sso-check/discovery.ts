@@ -1,4 +1,4 @@
-import { discoveryUrl } from "@/lib/auth/relying-party";
+import { discoveryUrl } from "@/lib/auth/node";
 import { endpointProblem, type CheckRun } from "./context";
 import { call, excerpt } from "./http";
 

@@ -1,4 +1,4 @@
-import { guardedFetch } from "@/lib/http/outbound";
+import { guardedFetch } from "@/lib/http/node";
 import type { SsoCheckInput } from "./input";
 
 /** A redirect URI no provider has registered (a reserved name: it can never resolve). */

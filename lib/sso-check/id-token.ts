@@ -1,5 +1,5 @@
 import { importJWK, type JWK } from "jose";
-import { evaluateIdToken, type IdTokenRuleId } from "@/lib/auth/relying-party";
+import { evaluateIdToken, type IdTokenRuleId } from "@/lib/auth/node";
 import type { CheckRun } from "./context";
 
 /** The key of the key set the validator fetched, for a token header's kid (none: the set's only RSA key). */

@@ -18,17 +18,12 @@ import {
   registeredRedirectUri,
   brandSecret,
   poolUsername,
-} from "@/lib/auth/relying-party";
-import { brands, type Brand } from "@/lib/brands";
-import { brandForHost } from "@/lib/brands/context";
-import { requestOrigin } from "@/lib/http/origin";
-import { assertSameOrigin } from "@/lib/http/same-origin";
+} from "@/lib/auth/node";
+import { brands, type Brand, brandForHost, SSO_TEST_PAGE, type SsoSettings } from "@/lib/brands";
+import { requestOrigin, assertSameOrigin, requestFacts } from "@/lib/http/node";
 import { log } from "@/lib/log";
 import { consumeShared, networkOf } from "@/lib/limits";
-import { requestFacts } from "@/lib/http/request-facts";
 import { store } from "@/lib/store";
-import { SSO_TEST_PAGE } from "@/lib/brands/routing";
-import type { SsoSettings } from "@/lib/brands/registry";
 import type { Database } from "@/lib/store";
 import { excerpt, mask } from "./http";
 

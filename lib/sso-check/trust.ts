@@ -3,7 +3,7 @@ import dns from "node:dns/promises";
 import net from "node:net";
 import tls from "node:tls";
 import { config } from "@/lib/config";
-import { addressProblem, idpUrlProblem, isLoopbackHost, OutboundRefused } from "@/lib/http/outbound";
+import { addressProblem, idpUrlProblem, isLoopbackHost, OutboundRefused } from "@/lib/http/node";
 
 const CONNECT_TIMEOUT_MS = 5000;
 

@@ -1,4 +1,4 @@
-import { processShared } from "@/lib/runtime/shared";
+import { processShared } from "@/lib/runtime";
 import { config } from "@/lib/config";
 import { openStore, type Store } from "./db";
 
@@ -35,3 +35,5 @@ export {
   type LeaseRow,
   type LeaseTry,
 } from "./lease";
+
+export { migrateToLatest, storeMigrator } from "./migrations";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "kysely";
 import { migrateToLatest } from "./migrations";
-import { openTestStore, STORE_KINDS, type TestStore } from "@/lib/testing/store";
+import { openTestStore, STORE_KINDS, type TestStore } from "@/lib/testing";
 import { parseConfig } from "@/lib/config";
 import { copyByteaInto } from "./copy-bytes";
 

@@ -1,10 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import { startAppServer, type AppServer } from "@/lib/testing/app-server";
-import demoBrands from "@/lib/brands/demo-brands.json";
-import { generateExport } from "@/lib/content/generate";
-import { openTestStore, type TestStore } from "@/lib/testing/store";
-import { syncDir, tempDir } from "@/lib/testing/exports";
+import { startAppServer, type AppServer } from "./app-server";
+import { demoBrands } from "@/lib/brands/node";
+import { generateExport } from "@/lib/content";
+import { openTestStore, type TestStore } from "./store";
+import { syncDir, tempDir } from "./exports";
 
 export const AURORA_KEY = "demo-aurora-partner-key-0001";
 export const SAKURA_KEY = "demo-sakura-partner-key-0002";

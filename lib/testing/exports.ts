@@ -3,10 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import pino from "pino";
-import { LocalSource } from "@/lib/content/sync/sources";
-import { syncExport, type SyncOptions } from "@/lib/content/sync";
+import { LocalSource, syncExport, type SyncOptions, SCHEMA_PATH } from "@/lib/content";
 import type { Store } from "@/lib/store";
-import { SCHEMA_PATH } from "@/lib/content/validate";
 
 export const quietLog = pino({ level: "silent" });
 

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "./ports";
-import { testSettings } from "@/lib/config/env";
+import { testSettings } from "@/lib/config";
 
 /**
  * A real LemonLDAP::NG 2.16 (Debian's `lemonldap-ng`) as an OpenID provider nobody here wrote: its portal served by

@@ -5,7 +5,7 @@ import { buildCliBundle } from "./cli";
 import { lemonLdapInstalled } from "./lemonldap";
 import { answers } from "./ports";
 import { TEST_POSTGRES_URL } from "./store";
-import { chromiumPath } from "@/lib/config/env";
+import { chromiumPath } from "@/lib/config";
 
 /**
  * What a test tier needs on this machine, checked before its first test with short timeouts: a missing service makes

@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
-import { startAppServer, type AppServer } from "@/lib/testing/app-server";
-import demoBrands from "@/lib/brands/demo-brands.json";
-import { tempDir } from "@/lib/testing/exports";
-import { openTestStore, type TestStore } from "@/lib/testing/store";
+import { startAppServer, type AppServer } from "./app-server";
+import { demoBrands } from "@/lib/brands/node";
+import { tempDir } from "./exports";
+import { openTestStore, type TestStore } from "./store";
 
 /**
  * The test brands: two with silent login on (token auth by body and by Basic), one with it off, and one served behind

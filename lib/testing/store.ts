@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import fs from "node:fs";
 import pg from "pg";
-import { openStore, type Store } from "@/lib/store/db";
-import { testSettings } from "@/lib/config/env";
+import { openStore, type Store } from "@/lib/store";
+import { testSettings } from "@/lib/config";
 
 /** PostgreSQL for tests: the machine's local server (127.0.0.1:5432, database test) unless TEST_DATABASE_URL says otherwise. */
 export const TEST_POSTGRES_URL = testSettings().TEST_DATABASE_URL;

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@/lib/store";
-import type { Brand } from "@/lib/brands";
+import type { Brand } from "@/lib/brands/node";
 import { log } from "@/lib/log";
-import { PLACE_ID_PATTERN } from "@/lib/places/place-id";
+import { PLACE_ID_PATTERN } from "@/lib/places";
 import { trackingKey, verifyTracking } from "./signature";
 import { arrivalRecorder, type ArrivalRecorder, type ArrivalVerdict } from "./recorder";
 

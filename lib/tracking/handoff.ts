@@ -1,10 +1,9 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@/lib/store";
-import { brandCurrency, brandLanguage } from "@/lib/brands/preferences";
-import { brands, expandHandoff, type Brand } from "@/lib/brands";
-import { hotelPath } from "@/lib/content/hotel-id";
+import { brandCurrency, brandLanguage, brands, expandHandoff, type Brand } from "@/lib/brands/node";
+import { hotelPath } from "@/lib/content";
 import { log } from "@/lib/log";
-import { parseStay, STAY_DEFAULT_ROOMS, withStay, type Stay } from "@/lib/search/stay";
+import { parseStay, STAY_DEFAULT_ROOMS, withStay, type Stay } from "@/lib/search";
 import { dayOf } from "./arrivals";
 import { arrivalRecorder, type ArrivalRecorder, type HandoffVerdict } from "./recorder";
 import { SIGNATURE_PARAM, signHandoff, trackingKey, verifyHandoff, type HandoffLinkParams } from "./signature";

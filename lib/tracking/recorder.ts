@@ -2,7 +2,7 @@ import SQLite from "better-sqlite3";
 import { Kysely, SqliteDialect, sql } from "kysely";
 import { config } from "@/lib/config";
 import { log } from "@/lib/log";
-import { processShared } from "@/lib/runtime/shared";
+import { processShared } from "@/lib/runtime";
 import { store, type ArrivalsTable, type Database, type DatabaseKind, type Store } from "@/lib/store";
 
 /**

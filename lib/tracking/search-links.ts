@@ -1,6 +1,6 @@
-import type { Brand } from "@/lib/brands";
-import { SEARCH_PATH } from "@/lib/search/links";
-import { linkTo, type SearchLinkParts } from "@/lib/places/nearby";
+import type { Brand } from "@/lib/brands/node";
+import { SEARCH_PATH } from "@/lib/search";
+import { linkTo, type SearchLinkParts } from "@/lib/places";
 import { SIGNATURE_PARAM, signTracking, trackingKey } from "./signature";
 
 export interface SearchLinkContext {

@@ -2,8 +2,7 @@ import path from "node:path";
 import { createHmac, hkdfSync, timingSafeEqual } from "node:crypto";
 import { config, type Config } from "@/lib/config";
 import { log } from "@/lib/log";
-import { processShared } from "@/lib/runtime/shared";
-import { secretFile } from "@/lib/runtime/secret-file";
+import { processShared, secretFile } from "@/lib/runtime";
 
 /**
  * Signed partner links (click tracking). Every search-results link that nearby-places builds carries `sig`: an

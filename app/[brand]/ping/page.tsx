@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { brandContext } from "@/lib/brands/context";
+import { brandContext } from "@/lib/brands";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Up", robots: { index: false, follow: false } };

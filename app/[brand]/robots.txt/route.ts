@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http";
 import { brandById, CRAWLER_CACHE, robotsTxt } from "@/lib/seo";
 
 export const dynamic = "force-dynamic";

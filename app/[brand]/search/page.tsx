@@ -1,25 +1,30 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { brandContext } from "@/lib/brands/context";
-import { getHotels } from "@/lib/hotels/queries";
-import { shownImages } from "@/lib/hotels/images";
-import { codeLabel } from "@/lib/i18n/codes";
-import { format, messages } from "@/lib/i18n/messages";
+import { brandContext } from "@/lib/brands";
+import { getHotels, shownImages } from "@/lib/hotels";
+import { codeLabel, format, messages } from "@/lib/i18n";
 import { countryName } from "@/lib/locale";
-import { placeName } from "@/lib/places/types";
-import { pagerItems, SEARCH_PATH, searchHref, searchQueryParams } from "@/lib/search/links";
-import { parseSearchQuery, type QueryValues } from "@/lib/search/params";
-import { hotelCatalog } from "@/lib/search/service";
-import { STAY_DEFAULT_ROOMS, stayParams, withStay } from "@/lib/search/stay";
-import { roomsOf } from "@/lib/places/rooms";
+import { placeName, roomsOf } from "@/lib/places";
+import {
+  pagerItems,
+  SEARCH_PATH,
+  searchHref,
+  searchQueryParams,
+  parseSearchQuery,
+  type QueryValues,
+  hotelCatalog,
+  STAY_DEFAULT_ROOMS,
+  stayParams,
+  withStay,
+} from "@/lib/search";
 import { store } from "@/lib/store";
-import { trackArrival } from "@/lib/tracking/arrivals";
+import { trackArrival } from "@/lib/tracking";
 import { config } from "@/lib/config";
-import { resultsViewport } from "@/lib/maps/pages";
+import { resultsViewport } from "@/lib/maps";
 import { MapView } from "../../_components/map";
 import { MapSync } from "../../_components/map-sync";
 import { SearchBox } from "../search-box";
-import { hotelPath } from "@/lib/content/hotel-id";
+import { hotelPath } from "@/lib/content";
 import { searchBoxProps, stayHint, stayLabels } from "../stay-labels";
 import { datesSummary, roomsSummary } from "../stay-summary";
 import { FiltersForm } from "./filters-form";

@@ -1,8 +1,7 @@
 import type { Metadata } from "next";
 import { SIGN_IN_FORM_PATH } from "@/lib/auth";
-import { brands } from "@/lib/brands";
-import { brandContext } from "@/lib/brands/context";
-import { format, messages } from "@/lib/i18n/messages";
+import { brands, brandContext } from "@/lib/brands";
+import { format, messages } from "@/lib/i18n";
 
 type Props = { params: Promise<{ brand: string }>; searchParams: Promise<{ error?: string }> };
 

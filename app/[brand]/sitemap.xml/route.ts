@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http";
 import { brandById, CRAWLER_CACHE, sitemap, storeSitemapSource } from "@/lib/seo";
 import { store } from "@/lib/store";
 

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { cookies } from "next/headers";
-import { brands } from "@/lib/brands";
-import { brandContext } from "@/lib/brands/context";
+import { brands, brandContext } from "@/lib/brands";
 import { loadTrace, TEST_START_PATH, testerCookieOf, type TraceStep } from "@/lib/sso-check";
 import { store } from "@/lib/store";
 

@@ -1,4 +1,4 @@
-import { apiNotFound } from "@/lib/http/errors";
+import { apiNotFound } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,5 @@
-import { requestFacts } from "@/lib/http/request-facts";
-import { route } from "@/lib/http/route";
-import { health } from "@/lib/ops/status";
-import { isOpsAuthorized, OPS_COOKIE } from "@/lib/ops/auth";
+import { requestFacts, route } from "@/lib/http";
+import { health, isOpsAuthorized, OPS_COOKIE } from "@/lib/ops";
 
 export const dynamic = "force-dynamic";
 

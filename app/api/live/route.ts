@@ -1,5 +1,4 @@
-import { readJsonBody } from "@/lib/http/body";
-import { route } from "@/lib/http/route";
+import { readJsonBody, route } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 

@@ -1,9 +1,8 @@
-import { queryPreferences } from "@/lib/brands/context";
-import { brandRoute } from "@/lib/brands/route";
-import { categoryLabels } from "@/lib/i18n/messages";
+import { queryPreferences, brandRoute } from "@/lib/brands";
+import { categoryLabels } from "@/lib/i18n";
 import { countryName } from "@/lib/locale";
-import { placeName } from "@/lib/places/types";
-import { hotelCatalog } from "@/lib/search/service";
+import { placeName } from "@/lib/places";
+import { hotelCatalog } from "@/lib/search";
 
 export const dynamic = "force-dynamic";
 

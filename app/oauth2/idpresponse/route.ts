@@ -1,6 +1,6 @@
 import type { NextRequest } from "next/server";
 import { idpResponse } from "@/lib/auth";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http";
 import { selfSignCallback } from "@/lib/onboarding";
 import { testCallback } from "@/lib/sso-check";
 

@@ -1,8 +1,7 @@
 import Link from "next/link";
 import { store } from "@/lib/store";
-import { hotelEvents, hotelHistory } from "@/lib/hotels/queries";
-import { diffRecords } from "@/lib/hotels/diff";
-import { opsAccess } from "@/lib/ops/session";
+import { hotelEvents, hotelHistory, diffRecords } from "@/lib/hotels";
+import { opsAccess } from "@/lib/ops";
 import { OpsGate } from "../gate";
 
 export const dynamic = "force-dynamic";

@@ -1,9 +1,6 @@
-import { seeOther } from "@/lib/http/redirect";
-import { requestFacts } from "@/lib/http/request-facts";
-import { route } from "@/lib/http/route";
-import { assertSameOrigin } from "@/lib/http/same-origin";
+import { seeOther, requestFacts, route, assertSameOrigin } from "@/lib/http";
 import { log } from "@/lib/log";
-import { isOpsHost, isOpsToken, opsToken, OPS_COOKIE, OPS_PATH, startOpsSession, tokenTry } from "@/lib/ops/auth";
+import { isOpsHost, isOpsToken, opsToken, OPS_COOKIE, OPS_PATH, startOpsSession, tokenTry } from "@/lib/ops";
 
 /**
  * The status page's sign-in form posts the token here. A match starts a session (lib/ops/auth.ts); a failure is

@@ -1,7 +1,5 @@
-import { seeOther } from "@/lib/http/redirect";
-import { route } from "@/lib/http/route";
-import { assertSameOrigin } from "@/lib/http/same-origin";
-import { endOpsSession, OPS_COOKIE, OPS_PATH } from "@/lib/ops/auth";
+import { seeOther, route, assertSameOrigin } from "@/lib/http";
+import { endOpsSession, OPS_COOKIE, OPS_PATH } from "@/lib/ops";
 
 /**
  * Sign-out: the session ends in the store (refused everywhere from now on) and the cookie is cleared. Only the page's

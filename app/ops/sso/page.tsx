@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { brands } from "@/lib/brands";
-import { opsAccess } from "@/lib/ops/session";
+import { opsAccess } from "@/lib/ops";
 import { ONBOARDING_STEPS, onboardingOfAll } from "@/lib/onboarding";
 import { store } from "@/lib/store";
 import { OpsGate } from "../gate";

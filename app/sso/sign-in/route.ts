@@ -1,5 +1,5 @@
 import { signInForm } from "@/lib/auth";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 

@@ -1,10 +1,7 @@
-import { readJsonBody } from "@/lib/http/body";
-import { methodNotAllowed } from "@/lib/http/errors";
-import { partnerRoute } from "@/lib/brands/route";
-import { nearbyPlacesJson } from "@/lib/places/nearby-json";
-import { parseNearbyPlacesRequest } from "@/lib/places/request";
-import { placesView } from "@/lib/places/service";
-import { searchLinkParts } from "@/lib/tracking/search-links";
+import { readJsonBody, methodNotAllowed } from "@/lib/http";
+import { partnerRoute } from "@/lib/brands";
+import { nearbyPlacesJson, parseNearbyPlacesRequest, placesView } from "@/lib/places";
+import { searchLinkParts } from "@/lib/tracking";
 
 export const dynamic = "force-dynamic";
 

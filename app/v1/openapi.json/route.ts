@@ -1,4 +1,4 @@
-import { nearbyPlacesOpenApi } from "@/lib/places/openapi";
+import { nearbyPlacesOpenApi } from "@/lib/places";
 
 /** The OpenAPI 3.1 document of the nearby-places operation (its request schema generated from the zod schema). */
 export function GET() {

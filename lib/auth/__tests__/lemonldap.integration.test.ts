@@ -1,11 +1,21 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startAppServer, type AppServer } from "@/lib/testing/app-server";
-import { LEMONLDAP_USER, LEMONLDAP_USER_CLAIMS, startLemonLdap, type LemonLdap } from "@/lib/testing/lemonldap";
-import { freePort } from "@/lib/testing/ports";
-import { CHROMIUM } from "@/lib/testing/preflight";
-import { SSO_BRANDS, ssoBrandsFile, ssoClients, ssoEnv } from "@/lib/testing/sso-app";
-import { openTestStore, type TestStore } from "@/lib/testing/store";
+import {
+  startAppServer,
+  type AppServer,
+  LEMONLDAP_USER,
+  LEMONLDAP_USER_CLAIMS,
+  startLemonLdap,
+  type LemonLdap,
+  freePort,
+  CHROMIUM,
+  SSO_BRANDS,
+  ssoBrandsFile,
+  ssoClients,
+  ssoEnv,
+  openTestStore,
+  type TestStore,
+} from "@/lib/testing";
 import { poolUser } from "../user-pool";
 
 /**

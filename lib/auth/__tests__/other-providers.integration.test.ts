@@ -1,9 +1,18 @@
 import { chromium, type Browser } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { HttpBrowser, samePage, type Visit } from "@/lib/testing/http-browser";
-import { CHROMIUM } from "@/lib/testing/preflight";
-import { SSO_BRANDS, startSsoApp, type SsoApp } from "@/lib/testing/sso-app";
-import { startTestOp, type Misbehaviour, type TestOp, type TestOpClient } from "@/lib/testing/test-op";
+import {
+  HttpBrowser,
+  samePage,
+  type Visit,
+  CHROMIUM,
+  SSO_BRANDS,
+  startSsoApp,
+  type SsoApp,
+  startTestOp,
+  type Misbehaviour,
+  type TestOp,
+  type TestOpClient,
+} from "@/lib/testing";
 import { poolUser } from "../user-pool";
 
 /**

@@ -1,8 +1,18 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { HttpBrowser, samePage, type Visit } from "@/lib/testing/http-browser";
-import { startTestOp, type Misbehaviour, type TestOp, type TestOpClient } from "@/lib/testing/test-op";
+import {
+  HttpBrowser,
+  samePage,
+  type Visit,
+  startTestOp,
+  type Misbehaviour,
+  type TestOp,
+  type TestOpClient,
+  SSO_BRANDS,
+  startSsoApp,
+  type SsoApp,
+  type SsoBrand,
+} from "@/lib/testing";
 import { poolUser } from "../user-pool";
-import { SSO_BRANDS, startSsoApp, type SsoApp, type SsoBrand } from "@/lib/testing/sso-app";
 
 /**
  * The brands as OpenID relying parties against a test OP that misbehaves on purpose (spec §2.4, §4.4, §5 SSO rules).

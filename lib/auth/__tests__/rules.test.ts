@@ -1,10 +1,10 @@
 import net from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
-import { idpUrlProblem, isLoopbackHost } from "@/lib/http/outbound";
+import { idpUrlProblem, isLoopbackHost } from "@/lib/http/node";
 import { returnPath, safeCallbackUrl } from "../config";
 import { mapAttributes } from "../profile";
 import { silentSkipReason, type SilentCandidate } from "../silent";
-import { BROWSER_HEADERS } from "@/lib/testing/http-browser";
+import { BROWSER_HEADERS } from "@/lib/testing";
 
 /** A top-level navigation as a browser sends it, with changes. */
 function navigation(

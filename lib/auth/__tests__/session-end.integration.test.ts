@@ -1,11 +1,23 @@
 import { hkdfSync } from "node:crypto";
 import { decode, encode } from "@auth/core/jwt";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer, type AppServer } from "@/lib/testing/app-server";
-import { HttpBrowser, type Visit } from "@/lib/testing/http-browser";
-import { startTestOp, type TestOp, type TestOpClient } from "@/lib/testing/test-op";
-import { ssoBrandsFile, ssoClients, ssoEnv, startSsoApp, TEST_AUTH_SECRET, type SsoApp } from "@/lib/testing/sso-app";
-import { openTestStore, type TestStore } from "@/lib/testing/store";
+import {
+  startAppServer,
+  type AppServer,
+  HttpBrowser,
+  type Visit,
+  startTestOp,
+  type TestOp,
+  type TestOpClient,
+  ssoBrandsFile,
+  ssoClients,
+  ssoEnv,
+  startSsoApp,
+  TEST_AUTH_SECRET,
+  type SsoApp,
+  openTestStore,
+  type TestStore,
+} from "@/lib/testing";
 import type { BrandToken } from "../config";
 import { SIGN_OUT_CHECK_MS } from "../sign-out";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestStore, STORE_KINDS, type TestStore } from "@/lib/testing/store";
+import { openTestStore, STORE_KINDS, type TestStore } from "@/lib/testing";
 import { lastSignOut, poolSizes, poolUser, poolUsername, recordSignIn, recordSignOut } from "../user-pool";
 
 describe.each(STORE_KINDS)("the brands' user pools on %s (spec §1.4: each brand has its own pool)", (kind) => {

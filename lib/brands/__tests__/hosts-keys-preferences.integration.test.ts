@@ -3,15 +3,20 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer, type AppServer } from "@/lib/testing/app-server";
-import demoBrands from "@/lib/brands/demo-brands.json";
-import { generateExport } from "@/lib/content/generate";
-import { hotel, syncDir, tempDir } from "@/lib/testing/exports";
-import { loopbackFetch } from "@/lib/http/loopback-fetch";
-import { loadGazetteer } from "@/lib/places/recount";
-import type { Gazetteer } from "@/lib/places/gazetteer";
-import { openTestStore, type TestStore } from "@/lib/testing/store";
-import { cliEntry } from "@/lib/testing/cli";
+import {
+  startAppServer,
+  type AppServer,
+  hotel,
+  syncDir,
+  tempDir,
+  openTestStore,
+  type TestStore,
+  cliEntry,
+} from "@/lib/testing";
+import demoBrands from "../demo-brands.json";
+import { generateExport } from "@/lib/content";
+import { loopbackFetch } from "@/lib/http/node";
+import { loadGazetteer, type Gazetteer } from "@/lib/places";
 
 /**
  * What the README says of the brand sites' hosts and preferences, the brand registry's keys and the nearby-places

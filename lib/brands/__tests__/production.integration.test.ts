@@ -1,7 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { brandRegistryProblem } from "@/lib/brands";
-import { cliEntry } from "@/lib/testing/cli";
+import { brandRegistryProblem } from "..";
+import { cliEntry } from "@/lib/testing";
 
 /** In production the demo brands (their keys are public) are never served by default. */
 describe("the production server's brand registry", () => {

@@ -4,8 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cliEntry } from "@/lib/testing/cli";
-import { answers, freePort } from "@/lib/testing/ports";
+import { cliEntry, answers, freePort } from "@/lib/testing";
 
 /**
  * Every command of lib/cli answers --help (and -h) with its usage and exits 0 without starting anything (no server, no

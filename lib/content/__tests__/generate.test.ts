@@ -6,7 +6,7 @@ import { LocalSource } from "../sync/sources";
 import { decode, recordText, splitRecords } from "../sync/records";
 import { createValidator } from "../validate";
 import { SAMPLE_IMAGE_BASE } from "../sample-images";
-import { tempDir } from "@/lib/testing/exports";
+import { tempDir } from "@/lib/testing";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- generated records are arbitrary nested JSON
 async function readAll(dir: string): Promise<Record<string, any>[]> {

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { hotelIdFromPath, hotelIdProblem, hotelPath, isHotelId } from "../hotel-id";
-import { textOnly } from "../../hotels/plain-text";
+import { textOnly } from "@/lib/hotels";
 
 describe("the hotel id rule", () => {
   it("accepts the ids exports use", () => {

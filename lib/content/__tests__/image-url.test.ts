@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { imageUrlProblem } from "../image-url";
 import { SAMPLE_IMAGE_BASE } from "../sample-images";
-import { imageSrc } from "../../hotels/image-src";
+import { imageSrc } from "@/lib/hotels";
 
 const production = { allowHttp: false };
 

@@ -2,20 +2,29 @@ import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { startSftpServer, sshdAvailable, type SftpServer } from "@/lib/testing/sftp-server";
-import { progressReporter } from "@/lib/cli/progress";
+import {
+  startSftpServer,
+  sshdAvailable,
+  type SftpServer,
+  openTestStore,
+  STORE_KINDS,
+  type TestStore,
+  hotel,
+  range,
+  syncDir,
+  tempDir,
+  writeExport,
+  runSyncCli,
+} from "@/lib/testing";
+import { progressReporter } from "@/lib/cli";
 import { log } from "@/lib/log";
-import { latestRecount, loadHotelCounts } from "@/lib/places/store";
-import { placeIdFor } from "@/lib/places/place-id";
-import { openTestStore, STORE_KINDS, type TestStore } from "@/lib/testing/store";
+import { latestRecount, loadHotelCounts, placeIdFor } from "@/lib/places";
 import { openSource } from "../sync/sources";
 import { parseSftpUrl } from "../sync/sources/sftp";
 import { REJECTED_DETAIL_LIMIT } from "../sync/stage";
 import { SCHEMA_PATH } from "../validate";
-import { countHotels, getHotel } from "../../hotels/queries";
+import { countHotels, getHotel } from "@/lib/hotels";
 import { config } from "@/lib/config";
-import { hotel, range, syncDir, tempDir, writeExport } from "@/lib/testing/exports";
-import { runSyncCli } from "@/lib/testing/cli";
 
 /**
  * What the README says of the sync command: each test asserts what an operator sees, on the real

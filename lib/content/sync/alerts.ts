@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from "kysely";
 import type { Logger } from "@/lib/log";
 import type { Database, SyncAlertKind, SyncAlertsTable } from "@/lib/store";
-import { guardedFetch } from "@/lib/http/outbound";
+import { guardedFetch } from "@/lib/http/node";
 
 /**
  * The sync worker's alerts: a refused or failed run, or no new export long past the expected one. Kept in the store

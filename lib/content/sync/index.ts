@@ -1,6 +1,6 @@
 import type { Logger } from "@/lib/log";
 import type { Store } from "@/lib/store";
-import { SyncError, syncFailure } from "@/lib/content/errors";
+import { SyncError, syncFailure } from "../errors";
 import { acquireSyncLock, lockLost, type SyncLock } from "./lock";
 import type { PauseAt, PauseStep } from "@/lib/config";
 import { faultPoint } from "./faults";
@@ -17,8 +17,7 @@ import { openThreadedReader, type ThreadedReader } from "./reader";
 import { RunRecord, recoverAbandonedRuns, rememberFailedRun, type SyncSummary } from "./run-record";
 import { thresholdRefusal, type Refusal } from "./thresholds";
 import { exportFingerprint } from "./fingerprint";
-import { recountHotels } from "@/lib/places/recount";
-import { countsBehind } from "@/lib/places/store";
+import { recountHotels, countsBehind } from "@/lib/places";
 import { processCpuMs, StepClock, type RunTimes, type ThreadTimes } from "./thread-times";
 
 export type { SyncSummary } from "./run-record";

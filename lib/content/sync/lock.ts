@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { SyncError } from "@/lib/content/errors";
+import { SyncError } from "../errors";
 import { holdLease, holderShown, type Database } from "@/lib/store";
 
 import { holderCertainlyDead } from "@/lib/store";

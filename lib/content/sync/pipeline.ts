@@ -1,4 +1,4 @@
-import { SyncError } from "@/lib/content/errors";
+import { SyncError } from "../errors";
 import { readBatches, type RecordBatch, type ThreadedReader } from "./reader";
 import type { PreparedBatch, Stager } from "./stage";
 import type { ExportFile, ExportSource } from "./sources";

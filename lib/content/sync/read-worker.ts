@@ -1,6 +1,6 @@
 import { parentPort } from "node:worker_threads";
 import { log as threadLog } from "@/lib/log";
-import { isSyncError } from "@/lib/content/errors";
+import { isSyncError } from "../errors";
 import { LocalSource, SftpSource, type ExportFile, type ExportSource } from "./sources";
 import type { SftpOptions } from "./sources/sftp";
 import { readBatches, type ReaderMessage } from "./reader";

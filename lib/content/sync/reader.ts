@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { SyncError, type SyncErrorCode } from "@/lib/content/errors";
+import { SyncError, type SyncErrorCode } from "../errors";
 import { decode, splitRecords, type RawRecord } from "./records";
 import type { ExportFile, ExportSource, SourceSpec } from "./sources";
 import { startWorker } from "./worker";

@@ -1,7 +1,7 @@
 import { createGunzip } from "node:zlib";
 import { Readable } from "node:stream";
 import { config } from "@/lib/config";
-import { SyncError } from "@/lib/content/errors";
+import { SyncError } from "../errors";
 
 /** One record's raw JSON with where it came from. */
 export interface RawRecord {

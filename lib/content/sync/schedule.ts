@@ -1,7 +1,7 @@
 import { Cron } from "croner";
 import type { Logger } from "@/lib/log";
 import type { Store } from "@/lib/store";
-import { isTransientSyncError, syncFailure } from "@/lib/content/errors";
+import { isTransientSyncError, syncFailure } from "../errors";
 import { notifyPending, raiseAlert, resolveAlerts, type Webhook } from "./alerts";
 import { failedRunOf, syncExport, type SyncOptions, type SyncProgress } from "./index";
 import { exportFingerprint } from "./fingerprint";

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { tempDir } from "@/lib/testing/exports";
+import { tempDir } from "@/lib/testing";
 import { convertAmount, isStale, parseEcbRates, readRatesFile, SAMPLE_RATES_FILE } from "../index";
 
 const sample = fs.readFileSync(SAMPLE_RATES_FILE, "utf8");

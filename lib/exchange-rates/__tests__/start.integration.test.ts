@@ -2,8 +2,7 @@ import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { cliEntry } from "@/lib/testing/cli";
-import { tempDir } from "@/lib/testing/exports";
+import { cliEntry, tempDir } from "@/lib/testing";
 
 /** A rates file the operator named but that does not read stops the server's start, naming the file and why. */
 describe("the server's start with EXCHANGE_RATES_FILE", () => {

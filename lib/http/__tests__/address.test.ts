@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clientAddress, IpAllowlist, loggedAddress, normalizeAddress, parseIpRange } from "@/lib/http/address";
+import { clientAddress, IpAllowlist, loggedAddress, normalizeAddress, parseIpRange } from "../address";
 
 describe("IP ranges", () => {
   it("reads IPv4 and IPv6 CIDR ranges and single addresses, normalised", () => {

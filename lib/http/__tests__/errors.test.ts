@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SYNC_ERROR_CODES } from "@/lib/content/errors";
+import { SYNC_ERROR_CODES } from "@/lib/content";
 import { AppError, ERROR_CODES, GENERIC_MESSAGE, toErrorBody, type ErrorCode } from "../errors";
 
 describe("the error vocabulary", () => {

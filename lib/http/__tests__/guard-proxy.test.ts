@@ -1,8 +1,7 @@
 import http from "node:http";
 import net from "node:net";
 import type { AddressInfo } from "node:net";
-import { startOtherService } from "@/lib/testing/other-service";
-import { loopbackName } from "@/lib/testing/loopback-name";
+import { startOtherService, loopbackName } from "@/lib/testing";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { startGuardProxy, type GuardProxy } from "../guard-proxy";
 

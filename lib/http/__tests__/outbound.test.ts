@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { loopbackName } from "@/lib/testing/loopback-name";
+import { loopbackName } from "@/lib/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addressProblem, guardedFetch, OutboundRefused } from "../outbound";
 

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { FACTS_HEADER, recordFacts, requestFacts, type RequestFacts } from "@/lib/http/request-facts";
+import { FACTS_HEADER, recordFacts, requestFacts, type RequestFacts } from "../request-facts";
 
 /** A real server: the facts recorded from its socket, read back from the request headers a route would get. */
 let server: http.Server;

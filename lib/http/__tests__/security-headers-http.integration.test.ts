@@ -1,10 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAppServer, type AppServer } from "@/lib/testing/app-server";
-import { HttpBrowser } from "@/lib/testing/http-browser";
-import { startTestOp, type TestOp, type TestOpClient } from "@/lib/testing/test-op";
-import { SSO_BRANDS, ssoBrandsFile, ssoClients, ssoEnv } from "@/lib/testing/sso-app";
-import { seededStore } from "@/lib/testing/brand-server";
-import type { TestStore } from "@/lib/testing/store";
+import {
+  startAppServer,
+  type AppServer,
+  HttpBrowser,
+  startTestOp,
+  type TestOp,
+  type TestOpClient,
+  SSO_BRANDS,
+  ssoBrandsFile,
+  ssoClients,
+  ssoEnv,
+  seededStore,
+  type TestStore,
+} from "@/lib/testing";
 import { nonceOf } from "../security-headers";
 
 /**

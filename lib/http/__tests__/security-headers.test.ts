@@ -3,7 +3,7 @@ import { EventEmitter } from "node:events";
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import { proxy } from "@/proxy";
-import { recordFacts } from "@/lib/http/request-facts";
+import { recordFacts } from "../request-facts";
 import {
   API_CONTENT_SECURITY_POLICY,
   COMMON_SECURITY_HEADERS,
@@ -13,7 +13,7 @@ import {
   pageContentSecurityPolicy,
   PERMISSIONS_POLICY,
   strictTransportSecurity,
-} from "@/lib/http/security-headers";
+} from "../security-headers";
 
 /** A policy as directive → sources. */
 function directives(policy: string): Map<string, string[]> {

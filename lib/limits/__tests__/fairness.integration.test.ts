@@ -1,11 +1,17 @@
 import net from "node:net";
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppServer } from "@/lib/testing/app-server";
-import { AURORA_KEY, SAKURA_KEY, seededStore, startBrandServer, validBody } from "@/lib/testing/brand-server";
-import { loopbackFetch } from "@/lib/http/loopback-fetch";
-import { hotelId } from "@/lib/content/generate/record";
-import type { TestStore } from "@/lib/testing/store";
+import {
+  type AppServer,
+  AURORA_KEY,
+  SAKURA_KEY,
+  seededStore,
+  startBrandServer,
+  validBody,
+  type TestStore,
+} from "@/lib/testing";
+import { loopbackFetch } from "@/lib/http/node";
+import { hotelId } from "@/lib/content";
 
 /**
  * The costly routes' fair-use limits, against the built app behind one trusted proxy hop (each request names its

@@ -1,6 +1,6 @@
 import { isMainThread } from "node:worker_threads";
-import { log } from "@/lib/log";
-import { startWorker } from "@/lib/content/sync/worker";
+import { log } from "..";
+import { startWorker } from "@/lib/content";
 
 /**
  * Run as a script: starts itself as a worker thread, which logs what a reader thread logs of an SFTP source's options

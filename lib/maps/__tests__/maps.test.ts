@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { parseConfig } from "@/lib/config";
-import { pageContentSecurityPolicy } from "@/lib/http/security-headers";
+import { parseConfig, tileOrigin, tileTemplateProblem } from "@/lib/config";
+import { pageContentSecurityPolicy } from "@/lib/http/node";
 import { clipRing, landImageUrl, landPath, landSvg, parseLandQuery, resolutionFor } from "../basemap";
 import { kmPerWorldUnit, MAX_LATITUDE, project, unproject } from "../projection";
-import { tileOrigin, tileTemplateProblem } from "@/lib/config/tile-server";
 import { tilesFor } from "../tiles";
 import { fitViewport, toPixel, zoomOf } from "../viewport";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startNearbyServer, type NearbyServer } from "@/lib/testing/brand-server";
-import { addKey, revokeKey } from "@/lib/mcp/keys";
-import { loopbackFetch } from "@/lib/http/loopback-fetch";
+import { startNearbyServer, type NearbyServer } from "@/lib/testing";
+import { addKey, revokeKey } from "../keys";
+import { loopbackFetch } from "@/lib/http/node";
 import { ACCEPT, connect, post, toolCall } from "./fixture";
 
 /**

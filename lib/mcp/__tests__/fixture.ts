@@ -1,7 +1,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import type { AppServer } from "@/lib/testing/app-server";
-import { loopbackFetch } from "@/lib/http/loopback-fetch";
+import type { AppServer } from "@/lib/testing";
+import { loopbackFetch } from "@/lib/http/node";
 
 export interface CallerOptions {
   host?: string;

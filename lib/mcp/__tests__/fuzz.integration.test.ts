@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startNearbyServer, type NearbyServer } from "@/lib/testing/brand-server";
+import { startNearbyServer, type NearbyServer } from "@/lib/testing";
 import { post } from "./fixture";
 
 /**

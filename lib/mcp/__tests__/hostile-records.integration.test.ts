@@ -1,10 +1,15 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loopbackFetch } from "@/lib/http/loopback-fetch";
-import type { AppServer } from "@/lib/testing/app-server";
-import { startBrandServer } from "@/lib/testing/brand-server";
-import { hotel, syncDir, writeExport } from "@/lib/testing/exports";
-import { openTestStore, type TestStore } from "@/lib/testing/store";
+import { loopbackFetch } from "@/lib/http/node";
+import {
+  type AppServer,
+  startBrandServer,
+  hotel,
+  syncDir,
+  writeExport,
+  openTestStore,
+  type TestStore,
+} from "@/lib/testing";
 import { INCLUDE_BLOCKS } from "../blocks";
 import { connect } from "./fixture";
 

@@ -2,8 +2,7 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loopbackName } from "@/lib/testing/loopback-name";
-import { startNearbyServer, type NearbyServer } from "@/lib/testing/brand-server";
+import { loopbackName, startNearbyServer, type NearbyServer } from "@/lib/testing";
 
 /**
  * A second, independent MCP client: the MCP Inspector's command line (@modelcontextprotocol/inspector-cli) in CLI

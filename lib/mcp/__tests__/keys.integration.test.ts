@@ -1,9 +1,8 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addKey, digestOf, findKey, KEY_PATTERN, listKeys, revokeKey } from "@/lib/mcp/keys";
-import { openTestStore, STORE_KINDS, type TestStore } from "@/lib/testing/store";
-import { cliEntry } from "@/lib/testing/cli";
+import { addKey, digestOf, findKey, KEY_PATTERN, listKeys, revokeKey } from "../keys";
+import { openTestStore, STORE_KINDS, type TestStore, cliEntry } from "@/lib/testing";
 
 /** Partner keys (spec §5 rules 2, 4): issued with partner, use case and ranges; stored as digests; shown once. */
 describe.each(STORE_KINDS)("partner keys on %s", (kind) => {

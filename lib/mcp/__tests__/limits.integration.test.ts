@@ -1,9 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppServer } from "@/lib/testing/app-server";
-import { seededStore, startBrandServer } from "@/lib/testing/brand-server";
-import { addKey } from "@/lib/mcp/keys";
-import type { TestStore } from "@/lib/testing/store";
+import { type AppServer, seededStore, startBrandServer, type TestStore } from "@/lib/testing";
+import { addKey } from "../keys";
 import { connect, post, toolCall } from "./fixture";
 
 /**

@@ -1,8 +1,8 @@
 import type { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loopbackFetch } from "@/lib/http/loopback-fetch";
-import { startNearbyServer, validBody, AURORA_KEY, type NearbyServer } from "@/lib/testing/brand-server";
-import { addKey } from "@/lib/mcp/keys";
+import { loopbackFetch } from "@/lib/http/node";
+import { startNearbyServer, validBody, AURORA_KEY, type NearbyServer } from "@/lib/testing";
+import { addKey } from "../keys";
 import { connect, post, toolCall } from "./fixture";
 
 /**

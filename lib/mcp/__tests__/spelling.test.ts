@@ -1,7 +1,7 @@
 import { NextRequest } from "next/server";
 import { expect, it } from "vitest";
 import { proxy } from "@/proxy";
-import { canonicalMcpTarget } from "@/lib/mcp/access";
+import { canonicalMcpTarget } from "../access";
 
 /**
  * Every spelling of the assistant endpoint reaches its route, where the access rules run: lib/server rewrites the

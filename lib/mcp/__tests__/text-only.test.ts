@@ -1,7 +1,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { brands } from "@/lib/brands";
+import { brands } from "@/lib/brands/node";
 
 /**
  * The reduction happens where lib/mcp/server.ts assembles a result, not in each tool: a tool whose own output carries

@@ -3,14 +3,24 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { generateExport } from "@/lib/content/generate";
-import { loopbackFetch } from "@/lib/http/loopback-fetch";
-import { runSyncCli } from "@/lib/testing/cli";
-import { hotel, tempDir, writeExport } from "@/lib/testing/exports";
-import { HttpBrowser } from "@/lib/testing/http-browser";
-import { promtool, sampleValue, samples, type Sample } from "@/lib/testing/prometheus";
-import { startSsoApp, type SsoApp } from "@/lib/testing/sso-app";
-import { startTestOp, type TestOp, type TestOpClient } from "@/lib/testing/test-op";
+import { generateExport } from "@/lib/content";
+import { loopbackFetch } from "@/lib/http/node";
+import {
+  runSyncCli,
+  hotel,
+  tempDir,
+  writeExport,
+  HttpBrowser,
+  promtool,
+  sampleValue,
+  samples,
+  type Sample,
+  startSsoApp,
+  type SsoApp,
+  startTestOp,
+  type TestOp,
+  type TestOpClient,
+} from "@/lib/testing";
 
 /**
  * Prometheus's scrape of a serving instance (the built app, npm start's server): readable by Prometheus's own checker,

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import demo from "@/lib/brands/demo-brands.json";
-import { BrandRegistry } from "@/lib/brands/registry";
-import { openTestStore, STORE_KINDS, type TestStore } from "@/lib/testing/store";
+import { demoBrands as demo, BrandRegistry } from "@/lib/brands/node";
+import { openTestStore, STORE_KINDS, type TestStore } from "@/lib/testing";
 import { markStep, onboardingOf } from "../onboarding";
 import { latestConfiguredReport, loadReport, recentReports, saveReport } from "../reports";
 import type { SsoCheckReport } from "@/lib/sso-check";

@@ -1,8 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { brands } from "@/lib/brands";
-import { openTestStore, type TestStore } from "@/lib/testing/store";
+import { brands } from "@/lib/brands/node";
+import { openTestStore, type TestStore } from "@/lib/testing";
 import { beginOperatorsRun, checkFromForm, type OperatorsCheck } from "../operators";
 
 /** The operators' runs: the form's fields, one run at a time, and a deadline that always releases the lock. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openTestStore, STORE_KINDS, type TestStore } from "@/lib/testing/store";
+import { openTestStore, STORE_KINDS, type TestStore } from "@/lib/testing";
 import { insertRun, loadRun, openRuns, random, updateRun, type SelfSignRun } from "../self-sign-runs";
 
 /**

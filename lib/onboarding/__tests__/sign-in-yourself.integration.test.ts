@@ -1,10 +1,16 @@
 import { chromium, type Browser, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "@/lib/testing/cli";
-import { HttpBrowser } from "@/lib/testing/http-browser";
-import { CHROMIUM } from "@/lib/testing/preflight";
-import { SSO_BRANDS, startSsoApp, type SsoApp } from "@/lib/testing/sso-app";
-import { startTestOp, type TestOp, type TestOpClient } from "@/lib/testing/test-op";
+import {
+  runCli,
+  HttpBrowser,
+  CHROMIUM,
+  SSO_BRANDS,
+  startSsoApp,
+  type SsoApp,
+  startTestOp,
+  type TestOp,
+  type TestOpClient,
+} from "@/lib/testing";
 import { CHECK_ITEMS, type CheckItemId } from "@/lib/sso-check";
 
 /**

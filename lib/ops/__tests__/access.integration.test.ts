@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startNearbyServer, type NearbyServer } from "@/lib/testing/brand-server";
+import { startNearbyServer, type NearbyServer } from "@/lib/testing";
 
 /**
  * The operators' token is guessed at no cheaper anywhere than at the sign-in form: a wrong `Authorization: Bearer`

@@ -1,10 +1,7 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startNearbyServer, type NearbyServer } from "@/lib/testing/brand-server";
-import { hotel, quietLog, writeExport } from "@/lib/testing/exports";
-import { freePort } from "@/lib/testing/ports";
-import { LocalSource } from "@/lib/content/sync/sources";
-import { SyncWorker } from "@/lib/content/sync/schedule";
+import { startNearbyServer, type NearbyServer, hotel, quietLog, writeExport, freePort } from "@/lib/testing";
+import { LocalSource, SyncWorker } from "@/lib/content";
 
 /**
  * A refused run of the sync worker, as operators meet it: the webhook hears of it once, and /ops (the built app, on

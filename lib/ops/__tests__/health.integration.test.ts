@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startNearbyServer, type NearbyServer } from "@/lib/testing/brand-server";
-import { HEALTH_CACHE_MS } from "@/lib/ops/status";
+import { startNearbyServer, type NearbyServer } from "@/lib/testing";
+import { HEALTH_CACHE_MS } from "../status";
 
 /**
  * /api/health: readiness for anyone, the figures for operators, and polling that does not scan the store each time.

@@ -1,7 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { hotel, range, syncDir, writeExport } from "@/lib/testing/exports";
-import { openTestStore, STORE_KINDS, type TestStore } from "@/lib/testing/store";
-import { raiseAlert, resolveAlerts } from "@/lib/content/sync/alerts";
+import { hotel, range, syncDir, writeExport, openTestStore, STORE_KINDS, type TestStore } from "@/lib/testing";
+import { raiseAlert, resolveAlerts } from "@/lib/content";
 import { syncFigures } from "../metrics";
 
 /**

@@ -1,7 +1,6 @@
 import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startNearbyServer, type NearbyServer } from "@/lib/testing/brand-server";
-import { cliEntry } from "@/lib/testing/cli";
+import { startNearbyServer, type NearbyServer, cliEntry } from "@/lib/testing";
 
 /**
  * What the README says of the operators' token, against the built app over HTTP: the

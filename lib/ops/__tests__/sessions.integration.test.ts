@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loopbackFetch } from "@/lib/http/loopback-fetch";
-import { startNearbyServer, type NearbyServer } from "@/lib/testing/brand-server";
+import { loopbackFetch } from "@/lib/http/node";
+import { startNearbyServer, type NearbyServer } from "@/lib/testing";
 
 /**
  * Operators' sessions against the built app: a session is a random value the store knows (never the token or a

@@ -11,7 +11,7 @@ import {
   type PartnerIdp,
   type PartnerIdpClient,
   type PartnerIdpFault,
-} from "@/lib/partner-idp";
+} from "..";
 import { callbackQuery, Flow, random, USER } from "./flow";
 import { authorizeUrl, type Reply } from "./https-client";
 

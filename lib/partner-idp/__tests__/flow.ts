@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from "jose";
 import { expect } from "vitest";
-import { DEMO_PASSWORD, demoUsers, type PartnerIdpClient } from "@/lib/partner-idp";
+import { DEMO_PASSWORD, demoUsers, type PartnerIdpClient } from "..";
 import { authorizeUrl, Browser, pkcePair, type Reply } from "./https-client";
 
 /** The steps of the code flow as a browser and a relying party walk them, against one running IdP (spec §4.4). */

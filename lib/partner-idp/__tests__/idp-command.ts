@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { cliEntry } from "@/lib/testing/cli";
+import { cliEntry } from "@/lib/testing";
 
 /**
  * `npm run partner-idp` as a partner runs it: the command's bundle in its own process, its settings in its

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JSONWebKeySet } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_PASSWORD, demoUsers, retireKeys, rotateKeys, startPartnerIdp, type PartnerIdp } from "@/lib/partner-idp";
+import { DEMO_PASSWORD, demoUsers, retireKeys, rotateKeys, startPartnerIdp, type PartnerIdp } from "..";
 import { authorizeUrl, Browser } from "./https-client";
 
 /** Key rotation (spec §4.6 scenario C: "serve old and new keys during rotation") and the data dir's files. */

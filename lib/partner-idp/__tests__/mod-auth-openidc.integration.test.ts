@@ -3,16 +3,16 @@ import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { DEMO_PASSWORD, demoUsers } from "@/lib/partner-idp";
+import { DEMO_PASSWORD, demoUsers } from "..";
 import {
   APACHE_RP_PATHS,
   apacheRedirectUri,
   startApacheRp,
   type ApacheRp,
   type ApacheRpSite,
-} from "@/lib/testing/apache-rp";
-import { freePort } from "@/lib/testing/ports";
-import { CHROMIUM } from "@/lib/testing/preflight";
+  freePort,
+  CHROMIUM,
+} from "@/lib/testing";
 import { startIdpCommand, type IdpCommand } from "./idp-command";
 
 /**

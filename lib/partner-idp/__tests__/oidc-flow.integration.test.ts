@@ -5,7 +5,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { decodeProtectedHeader } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_PASSWORD, startPartnerIdp, type PartnerIdp, type PartnerIdpClient } from "@/lib/partner-idp";
+import { DEMO_PASSWORD, startPartnerIdp, type PartnerIdp, type PartnerIdpClient } from "..";
 import { callbackQuery, Flow, USER } from "./flow";
 import { authorizeUrl, Browser, pkcePair } from "./https-client";
 

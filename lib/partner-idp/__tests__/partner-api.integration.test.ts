@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_PASSWORD, demoUsers, startPartnerIdp, type PartnerIdp } from "@/lib/partner-idp";
+import { DEMO_PASSWORD, demoUsers, startPartnerIdp, type PartnerIdp } from "..";
 import { Browser, type Reply } from "./https-client";
 
 /** The scenario-B partner authentication API (spec §4.5, §2.4 "User profile" and "Error body", §5 SSO rule 4). */

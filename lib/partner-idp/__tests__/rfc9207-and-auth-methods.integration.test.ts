@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startPartnerIdp, type PartnerIdp, type PartnerIdpClient } from "@/lib/partner-idp";
+import { startPartnerIdp, type PartnerIdp, type PartnerIdpClient } from "..";
 import { Flow, random } from "./flow";
 import { authorizeUrl } from "./https-client";
 

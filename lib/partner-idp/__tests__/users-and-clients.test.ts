@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { idpResponseUris } from "@/lib/auth/relying-party";
-import { brandRegistrations } from "@/lib/partner-idp/brand-clients";
-import demoUsersFile from "@/lib/partner-idp/demo-users.json";
-import { DEMO_PASSWORD, demoUsers, hashPassword, loadUsers, verifyPassword } from "@/lib/partner-idp/users";
+import { idpResponseUris } from "@/lib/auth/node";
+import { brandRegistrations } from "../brand-clients";
+import demoUsersFile from "../demo-users.json";
+import { DEMO_PASSWORD, demoUsers, hashPassword, loadUsers, verifyPassword } from "../users";
 
 describe("demo users", () => {
   it("are three fictional people at example.test with stable subs and scrypt hashes of DEMO_PASSWORD", async () => {

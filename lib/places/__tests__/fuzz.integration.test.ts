@@ -1,9 +1,9 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AURORA_KEY, SAKURA_KEY, startNearbyServer, validBody, type NearbyServer } from "@/lib/testing/brand-server";
+import { AURORA_KEY, SAKURA_KEY, startNearbyServer, validBody, type NearbyServer } from "@/lib/testing";
 import { requestBodies } from "./arbitraries";
 import { isUtf8 } from "node:buffer";
-import { MAX_JSON_BODY_BYTES } from "@/lib/http/body";
+import { MAX_JSON_BODY_BYTES } from "@/lib/http/node";
 import {
   documentedStatuses,
   refusedOnlyBeyondSchema,

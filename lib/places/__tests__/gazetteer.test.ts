@@ -5,7 +5,7 @@ import { placeIdFor, PLACE_ID_PATTERN } from "../place-id";
 import { bundledPlaces, populatedPlaceCategory, weightedCentre } from "../sources/bundled";
 import { PLACE_CATEGORIES, type Place } from "../types";
 import { distanceKm } from "../geo";
-import { place } from "./helpers";
+import { place } from "@/lib/testing";
 
 let places: Place[];
 let gazetteer: Gazetteer;

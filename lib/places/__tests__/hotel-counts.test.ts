@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { Gazetteer } from "../gazetteer";
-import { Random } from "@/lib/content/generate/random";
+import { Random } from "@/lib/content";
 import { distanceKm } from "../geo";
 import { areaRadiusKm, countHotels, COUNT_RULES, placeHotels, type HotelPoint } from "../hotel-counts";
 import { bundledPlaces } from "../sources/bundled";
 import type { Place } from "../types";
 import { parseGeoNamesLine } from "../geonames-import";
-import { eastKm, northKm, place } from "./helpers";
+import { eastKm, northKm, place } from "@/lib/testing";
 
 const LAT = 48.8566;
 const LON = 2.3522;

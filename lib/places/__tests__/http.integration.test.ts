@@ -1,19 +1,20 @@
 import http from "node:http";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { nextDayExport } from "@/lib/content/generate";
-import { syncDir, tempDir } from "@/lib/testing/exports";
+import { nextDayExport } from "@/lib/content";
 import {
+  syncDir,
+  tempDir,
   AURORA_KEY,
   SAKURA_KEY,
   post,
   startNearbyServer,
   validBody,
   type NearbyServer,
-} from "@/lib/testing/brand-server";
+} from "@/lib/testing";
 import { openapi, validateError, validateResponse } from "./openapi";
-import demoBrands from "@/lib/brands/demo-brands.json";
-import { loopbackFetch } from "@/lib/http/loopback-fetch";
+import { demoBrands } from "@/lib/brands/node";
+import { loopbackFetch } from "@/lib/http/node";
 
 let server: NearbyServer;
 beforeAll(async () => {

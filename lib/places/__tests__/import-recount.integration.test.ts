@@ -1,9 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runCli } from "@/lib/testing/cli";
-import { hotel, range, syncDir, tempDir, writeExport } from "@/lib/testing/exports";
-import { openTestStore, type TestStore } from "@/lib/testing/store";
+import { runCli, hotel, range, syncDir, tempDir, writeExport, openTestStore, type TestStore } from "@/lib/testing";
 import { latestRecount, loadHotelCounts } from "../store";
 import { placeIdFor } from "../place-id";
 

@@ -1,17 +1,15 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { BrandRegistry } from "@/lib/brands";
-import demoBrands from "@/lib/brands/demo-brands.json";
-import { AppError } from "@/lib/http/errors";
-import { searchLinkParts } from "@/lib/tracking/search-links";
-import { trackingKey, verifyTracking } from "@/lib/tracking/signature";
+import { BrandRegistry, demoBrands } from "@/lib/brands/node";
+import { AppError } from "@/lib/http/node";
+import { searchLinkParts, trackingKey, verifyTracking } from "@/lib/tracking";
 import { Gazetteer } from "../gazetteer";
 import { PlacesView, nearbyPlaces } from "../nearby";
 import { nearbyPlacesJson } from "../nearby-json";
 import { parseNearbyPlacesRequest } from "../request";
 import { PLACE_CATEGORIES } from "../types";
 import { SUPPORTED_LANGUAGES } from "@/lib/locale";
-import { eastKm, northKm, place } from "./helpers";
+import { eastKm, northKm, place } from "@/lib/testing";
 
 const registry = BrandRegistry.parse(JSON.stringify(demoBrands), "demo");
 const aurora = registry.get("aurora")!;

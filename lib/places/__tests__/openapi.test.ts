@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { GET } from "@/app/v1/openapi.json/route";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/http/node";
 import {
   BEYOND_JSON_SCHEMA,
   HITS_MAX,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { AppError } from "@/lib/http/errors";
+import { AppError } from "@/lib/http/node";
 import { parseNearbyPlacesRequest, isIsoDate } from "../request";
 import { parseRooms } from "../rooms";
 import { PLACE_CATEGORIES } from "../types";

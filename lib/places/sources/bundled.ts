@@ -1,5 +1,4 @@
-import { readPackageJson } from "@/lib/locale/data";
-import { COUNTRY_CODES, SUPPORTED_LANGUAGES, countryName, type Language } from "@/lib/locale";
+import { COUNTRY_CODES, SUPPORTED_LANGUAGES, countryName, type Language, readPackageJson } from "@/lib/locale";
 import type { Place, PlaceCategory } from "../types";
 import { placeIdFor } from "../place-id";
 import { readGeoNamesCities } from "./cities-pbf";

@@ -1,5 +1,5 @@
 import fs from "node:fs";
-import { packageFile } from "@/lib/locale/data";
+import { packageFile } from "@/lib/locale";
 
 export interface GeoNamesCity {
   cityId: number;

@@ -1,8 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { Gazetteer } from "@/lib/places/gazetteer";
-import { countHotels } from "@/lib/places/hotel-counts";
-import { PlacesView } from "@/lib/places/nearby";
-import { eastKm, northKm, place } from "@/lib/places/__tests__/helpers";
+import { Gazetteer, countHotels, PlacesView } from "@/lib/places";
+import { eastKm, northKm, place } from "@/lib/testing";
 import { HotelCatalog, PAGE_SIZE, type CatalogHotel } from "../catalog";
 import { searchHref } from "../links";
 import { parseSearchQuery } from "../params";

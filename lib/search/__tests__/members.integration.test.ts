@@ -3,24 +3,21 @@ import os from "node:os";
 import path from "node:path";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { generateExport } from "@/lib/content/generate";
-import { LocalSource } from "@/lib/content/sync/sources";
-import { syncExport } from "@/lib/content/sync";
-import { loadGazetteer } from "@/lib/places/recount";
+import { generateExport, LocalSource, syncExport } from "@/lib/content";
 import {
-  loadHotelCounts,
   latestPublishedRun,
   latestRecount,
+  loadGazetteer,
+  loadHotelCounts,
   loadPlaceMembers,
   loadSavedTable,
-} from "@/lib/places/store";
-import { recountHotels } from "@/lib/places/recount";
-import type { HotelTable } from "@/lib/hotels/table";
-import { PlacesView } from "@/lib/places/nearby";
+  PlacesView,
+  recountHotels,
+} from "@/lib/places";
+import { catalogTable, type HotelTable } from "@/lib/hotels";
 import { digestOf } from "@/lib/columns";
-import { openTestStore, STORE_KINDS, type TestStore } from "@/lib/testing/store";
+import { openTestStore, STORE_KINDS, type TestStore } from "@/lib/testing";
 import { HotelCatalog } from "../catalog";
-import { catalogTable } from "@/lib/hotels/table";
 
 /**
  * The recount saves each place's hotels; a serving catalog that read the same hotels loads them instead of applying

@@ -1,8 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { Gazetteer } from "@/lib/places/gazetteer";
-import { countHotels } from "@/lib/places/hotel-counts";
-import { PlacesView } from "@/lib/places/nearby";
-import { bundledPlaces } from "@/lib/places/sources/bundled";
+import { Gazetteer, countHotels, PlacesView, bundledPlaces } from "@/lib/places";
 import { HotelCatalog, type CatalogHotel } from "../catalog";
 
 /**

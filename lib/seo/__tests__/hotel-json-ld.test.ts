@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { BrandRegistry } from "@/lib/brands";
-import demoBrands from "@/lib/brands/demo-brands.json";
-import type { HotelExportRecord } from "@/lib/hotels/record-types";
+import { BrandRegistry, demoBrands } from "@/lib/brands/node";
+import type { HotelExportRecord } from "@/lib/hotels";
 import { hotelJsonLd, scriptSafeJson } from "../hotel-json-ld";
 import { absoluteHttpUrl, canonicalPath, indexable, pageUrls } from "../urls";
 import { brandPageMetadata } from "../metadata";

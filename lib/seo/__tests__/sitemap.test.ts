@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { BrandRegistry } from "@/lib/brands";
-import demoBrands from "@/lib/brands/demo-brands.json";
-import { openTestStore, type TestStore } from "@/lib/testing/store";
-import { hotel, range, syncDir, writeExport } from "@/lib/testing/exports";
+import { BrandRegistry, demoBrands } from "@/lib/brands/node";
+import { openTestStore, type TestStore, hotel, range, syncDir, writeExport } from "@/lib/testing";
 import { sitemap, sitemapPart, type SitemapEntry, type SitemapKind, type SitemapSource } from "../sitemap";
 import { storeSitemapSource } from "../sitemap-store";
 import { robotsTxt } from "../robots";

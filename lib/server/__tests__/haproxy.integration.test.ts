@@ -3,16 +3,31 @@ import type { AddressInfo } from "node:net";
 import { randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addKey } from "@/lib/mcp/keys";
-import { startAppServer, type AppServer } from "@/lib/testing/app-server";
-import { runSyncCli } from "@/lib/testing/cli";
-import { hotel, range, syncDir, writeExport } from "@/lib/testing/exports";
-import { clientRequest, startHaproxy, type Haproxy } from "@/lib/testing/haproxy";
-import { HttpBrowser } from "@/lib/testing/http-browser";
-import { answers, freePort } from "@/lib/testing/ports";
-import { SSO_BRANDS, ssoBrandsFile, ssoClients, ssoEnv } from "@/lib/testing/sso-app";
-import { openTestStore, type TestStore } from "@/lib/testing/store";
-import { startTestOp, type TestOp, type TestOpClient } from "@/lib/testing/test-op";
+import { addKey } from "@/lib/mcp/node";
+import {
+  startAppServer,
+  type AppServer,
+  runSyncCli,
+  hotel,
+  range,
+  syncDir,
+  writeExport,
+  clientRequest,
+  startHaproxy,
+  type Haproxy,
+  HttpBrowser,
+  answers,
+  freePort,
+  SSO_BRANDS,
+  ssoBrandsFile,
+  ssoClients,
+  ssoEnv,
+  openTestStore,
+  type TestStore,
+  startTestOp,
+  type TestOp,
+  type TestOpClient,
+} from "@/lib/testing";
 
 /**
  * Several instances behind a load balancer, all real: three `npm start` instances (the built app) behind HAProxy,

@@ -1,8 +1,6 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppServer } from "@/lib/testing/app-server";
-import { startBrandServer } from "@/lib/testing/brand-server";
-import { openTestStore, type TestStore } from "@/lib/testing/store";
+import { type AppServer, startBrandServer, openTestStore, type TestStore } from "@/lib/testing";
 
 /**
  * What the built server (npm start: lib/server in front of Next) answers to request lines a browser never sends,

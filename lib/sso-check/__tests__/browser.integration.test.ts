@@ -4,7 +4,7 @@ import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import os from "node:os";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { OutboundRefused } from "@/lib/http/outbound";
+import { OutboundRefused } from "@/lib/http/node";
 import { log } from "@/lib/log";
 import { IdpBrowser } from "../browser";
 import type { SsoCheckInput } from "../input";

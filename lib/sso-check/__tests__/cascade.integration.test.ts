@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestOp, type TestOp } from "@/lib/testing/test-op";
+import { startTestOp, type TestOp } from "@/lib/testing";
 import { runSsoCheck } from "../run";
 
 /**

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD, demoUsers, startPartnerIdp, type PartnerIdp } from "@/lib/partner-idp";
 import type { SsoCheckReport } from "../run";
-import { cliEntry } from "@/lib/testing/cli";
+import { cliEntry } from "@/lib/testing";
 
 /** `npm run sso:check` as partners and operators run it: flags, the report, --json, the exit status. */
 const REDIRECT_URI = "http://brand-a.localhost:3000/oauth2/idpresponse";

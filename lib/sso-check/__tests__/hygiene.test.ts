@@ -1,6 +1,6 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { startOtherService } from "@/lib/testing/other-service";
+import { startOtherService } from "@/lib/testing";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CheckRun } from "../context";
 import { excerpt, maskTokens } from "../http";

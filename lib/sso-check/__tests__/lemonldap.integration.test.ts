@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { LEMONLDAP_USER, startLemonLdap, type LemonLdap } from "@/lib/testing/lemonldap";
+import { LEMONLDAP_USER, startLemonLdap, type LemonLdap } from "@/lib/testing";
 import type { CheckItemId, CheckResult } from "../items";
 import { runSsoCheck, type SsoCheckReport } from "../run";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestOp, type Misbehaviour, type TestOp } from "@/lib/testing/test-op";
+import { startTestOp, type Misbehaviour, type TestOp } from "@/lib/testing";
 import type { SsoCheckInput } from "../input";
 import type { CheckItemId } from "../items";
 import { runSsoCheck, type SsoCheckReport } from "../run";

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { HttpBrowser } from "@/lib/testing/http-browser";
-import { SSO_BRANDS, startSsoApp, type SsoApp } from "@/lib/testing/sso-app";
-import { startTestOp, type TestOp, type TestOpClient } from "@/lib/testing/test-op";
+import {
+  HttpBrowser,
+  SSO_BRANDS,
+  startSsoApp,
+  type SsoApp,
+  startTestOp,
+  type TestOp,
+  type TestOpClient,
+} from "@/lib/testing";
 
 /**
  * The silent-SSO test page's trace link is readable by whoever holds it, on the brand's origin. Anyone can land a

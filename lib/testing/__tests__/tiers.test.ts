@@ -10,10 +10,11 @@ import { describe, expect, it } from "vitest";
 const INTEGRATION_ONLY: [RegExp, string][] = [
   [/from "pg"|from "ioredis"|from "ssh2-sftp-client"/, "a PostgreSQL, Redis or SFTP client"],
   [/\bSTORE_KINDS\b|\bTEST_POSTGRES_URL\b|openTestStore\("postgres"\)/, "the PostgreSQL test store"],
-  [/@\/lib\/testing\/(app-server|brand-server|sso-app)"/, "the built app over HTTP"],
-  [/@\/lib\/testing\/sftp-server"/, "the OpenSSH server"],
-  [/@\/lib\/testing\/cli"/, "the command-line bundle"],
-  [/@\/lib\/testing\/test-op"|\bstartPartnerIdp\(|\bstartReference\(|\bstartDemoSso\(/, "an identity provider"],
+  // Test support comes through lib/testing's door, so what a file uses is told by the names it takes from there.
+  [/\b(startAppServer|startBrandServer|startNearbyServer|seededStore|startSsoApp)\b/, "the built app over HTTP"],
+  [/\b(startSftpServer|startRelay)\b/, "the OpenSSH server"],
+  [/\b(cliEntry|runCli|runSyncCli)\b/, "the command-line bundle"],
+  [/\bstartTestOp\b|\bstartPartnerIdp\(|\bstartReference\(|\bstartDemoSso\(/, "an identity provider"],
   [/from "(playwright-core|@playwright\/test)"/, "Chromium"],
 ];
 

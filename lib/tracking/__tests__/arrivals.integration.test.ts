@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "kysely";
-import { openTestStore, STORE_KINDS, type TestStore } from "@/lib/testing/store";
-import { placeIdFor } from "@/lib/places/place-id";
+import { openTestStore, STORE_KINDS, type TestStore } from "@/lib/testing";
+import { placeIdFor } from "@/lib/places";
 import { arrivalsByLabel, arrivalsReportQuery, trackArrival, unverifiedArrivals, type ArrivalQuery } from "../arrivals";
 import type { ArrivalRecorder } from "../recorder";
 import { signTracking } from "../signature";

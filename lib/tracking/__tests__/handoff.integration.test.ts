@@ -2,9 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SAMPLE_RATES_FILE } from "@/lib/exchange-rates";
-import { loopbackFetch } from "@/lib/http/loopback-fetch";
-import { startNearbyServer, type NearbyServer } from "@/lib/testing/brand-server";
-import { tempDir } from "@/lib/testing/exports";
+import { loopbackFetch } from "@/lib/http/node";
+import { startNearbyServer, type NearbyServer, tempDir } from "@/lib/testing";
 
 const OPS_TOKEN = "handoff-operators-token-0001";
 

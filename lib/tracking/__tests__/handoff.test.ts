@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { brands } from "@/lib/brands";
+import { brands } from "@/lib/brands/node";
 import { handoffLink, judgeHandoff } from "../handoff";
 import { trackingKeyFrom } from "../signature";
 

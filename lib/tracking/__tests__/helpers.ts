@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { BrandRegistry } from "@/lib/brands";
-import demoBrands from "@/lib/brands/demo-brands.json";
+import { BrandRegistry, demoBrands } from "@/lib/brands/node";
 import type { Store } from "@/lib/store";
 import { ArrivalRecorder, type ArrivalRecorderOptions } from "../recorder";
 import { signTracking } from "../signature";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loopbackFetch } from "@/lib/http/loopback-fetch";
-import { post, startNearbyServer, validBody, type NearbyServer } from "@/lib/testing/brand-server";
+import { loopbackFetch } from "@/lib/http/node";
+import { post, startNearbyServer, validBody, type NearbyServer } from "@/lib/testing";
 import { trackingKeyFrom, verifyTracking } from "../signature";
 
 const SECRET = "integration-tracking-secret-0000000000001";

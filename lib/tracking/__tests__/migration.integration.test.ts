@@ -6,8 +6,8 @@ import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { migrateToLatest, storeMigrator } from "@/lib/store/migrations";
-import { STORE_KINDS, TEST_POSTGRES_URL } from "@/lib/testing/store";
+import { migrateToLatest, storeMigrator } from "@/lib/store";
+import { STORE_KINDS, TEST_POSTGRES_URL } from "@/lib/testing";
 
 /** A database migrated up to a given step only (the store's openers always migrate to the latest). */
 async function databaseAt(kind: "sqlite" | "postgres"): Promise<{ db: Kysely<unknown>; drop(): Promise<void> }> {

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import SQLite from "better-sqlite3";
 import pg from "pg";
-import { openTestStore, STORE_KINDS, type TestStore } from "@/lib/testing/store";
+import { openTestStore, STORE_KINDS, type TestStore } from "@/lib/testing";
 import { trackArrival, type Arrival } from "../arrivals";
 import type { ArrivalRecorder } from "../recorder";
 import { aurora, DAY, signedQuery, TEST_KEY, testRecorder } from "./helpers";

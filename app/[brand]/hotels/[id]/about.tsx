@@ -1,4 +1,4 @@
-import { fallbackLanguage, localizedHtml } from "@/lib/hotels/html";
+import { fallbackLanguage, localizedHtml } from "@/lib/hotels";
 import { RichText } from "../../../_components/rich-text";
 import { Section, type SectionProps } from "./section";
 

@@ -1,5 +1,5 @@
-import type { Translation } from "@/lib/hotels/html";
-import { format, formatTimeOfDay } from "@/lib/i18n/messages";
+import type { Translation } from "@/lib/hotels";
+import { format, formatTimeOfDay } from "@/lib/i18n";
 import { Row, Section, richHtml, yesNo, type SectionProps } from "./section";
 
 /** Check-in and check-out times, ages and instructions. */

@@ -1,6 +1,5 @@
-import { codeLabel } from "@/lib/i18n/codes";
-import { spokenLanguageName } from "@/lib/i18n/names";
-import { isCalendarDate } from "@/lib/search/stay";
+import { codeLabel, spokenLanguageName } from "@/lib/i18n";
+import { isCalendarDate } from "@/lib/search";
 import { Row, Section, decimals, yesNo, type SectionProps } from "./section";
 
 /**

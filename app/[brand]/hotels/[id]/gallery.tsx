@@ -1,7 +1,7 @@
 "use client";
 
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from "react";
-import { format, type Message } from "@/lib/i18n/format";
+import { format, type Message } from "@/lib/i18n/client";
 
 export interface GalleryImage {
   src: string;

@@ -1,7 +1,7 @@
-import { format, type Message, type Messages } from "@/lib/i18n/messages";
+import { format, type Message, type Messages } from "@/lib/i18n";
 import type { Language } from "@/lib/locale";
-import { roomsOf } from "@/lib/places/rooms";
-import { STAY_DEFAULT_ROOMS, nightsBetween, type Stay } from "@/lib/search/stay";
+import { roomsOf } from "@/lib/places";
+import { STAY_DEFAULT_ROOMS, nightsBetween, type Stay } from "@/lib/search";
 
 /** "Jun 13 – 16, 2026 · 3 nights · 1 room · 2 adults": the stay in the visitor's language (dates as calendar days). */
 export function staySummary(stay: Stay, language: Language, m: Messages): string {

@@ -1,4 +1,4 @@
-import { fallbackLanguage, localizedText, oneLine } from "@/lib/hotels/html";
+import { fallbackLanguage, localizedText, oneLine } from "@/lib/hotels";
 import { countryName } from "@/lib/locale";
 import { localizedSpan, type SectionProps } from "./section";
 

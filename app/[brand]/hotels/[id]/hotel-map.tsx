@@ -1,9 +1,8 @@
 import { config } from "@/lib/config";
-import { categoryLabels, format } from "@/lib/i18n/messages";
-import { hotelViewport } from "@/lib/maps/pages";
-import { placeName, type Place } from "@/lib/places/types";
-import { placeSearchHref } from "@/lib/search/links";
-import type { Stay } from "@/lib/search/stay";
+import { categoryLabels, format } from "@/lib/i18n";
+import { hotelViewport } from "@/lib/maps";
+import { placeName, type Place } from "@/lib/places";
+import { placeSearchHref, type Stay } from "@/lib/search";
 import { MapView } from "../../../_components/map";
 import { Section, type SectionProps } from "./section";
 

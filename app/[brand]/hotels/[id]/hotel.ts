@@ -1,12 +1,10 @@
 import { cache } from "react";
 import type { Brand } from "@/lib/brands";
-import { fallbackLanguage, localizedText, oneLine } from "@/lib/hotels/html";
-import { getHotel } from "@/lib/hotels/queries";
-import type { HotelExportRecord } from "@/lib/hotels/record-types";
+import { fallbackLanguage, localizedText, oneLine, getHotel, type HotelExportRecord } from "@/lib/hotels";
 import type { Language } from "@/lib/locale";
 import { pageUrls } from "@/lib/seo";
 import { store } from "@/lib/store";
-import { hotelIdFromPath, hotelPath } from "@/lib/content/hotel-id";
+import { hotelIdFromPath, hotelPath } from "@/lib/content";
 
 /**
  * The record, read once per request (the metadata and the page both need it), by the path's segment: the same id

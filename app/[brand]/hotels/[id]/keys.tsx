@@ -1,4 +1,4 @@
-import { oneLine, type Translation } from "@/lib/hotels/html";
+import { oneLine, type Translation } from "@/lib/hotels";
 import { Row, Section, localizedSpan, richHtml, type SectionProps } from "./section";
 
 /** Where and how to collect the keys (vacation rentals mostly). */

@@ -1,4 +1,4 @@
-import { oneLine } from "@/lib/hotels/html";
+import { oneLine } from "@/lib/hotels";
 import { Row, type SectionProps } from "./section";
 
 /**

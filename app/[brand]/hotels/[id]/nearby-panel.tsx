@@ -2,9 +2,8 @@
 
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
-import { format, type Message } from "@/lib/i18n/format";
-import { placeSearchHref } from "@/lib/search/links";
-import type { Stay } from "@/lib/search/stay";
+import { format, type Message } from "@/lib/i18n/client";
+import { placeSearchHref, type Stay } from "@/lib/search/client";
 
 interface NearbyPlace {
   placeName: string;

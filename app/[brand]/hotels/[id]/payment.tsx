@@ -1,8 +1,6 @@
 import type { Converter } from "@/lib/exchange-rates";
-import { afterAmounts } from "@/lib/hotels/amounts";
-import { fallbackLanguage, localizedHtml, type Translation } from "@/lib/hotels/html";
-import { codeLabel } from "@/lib/i18n/codes";
-import { format } from "@/lib/i18n/messages";
+import { afterAmounts, fallbackLanguage, localizedHtml, type Translation } from "@/lib/hotels";
+import { codeLabel, format } from "@/lib/i18n";
 import { RichText } from "../../../_components/rich-text";
 import { Row, Section, decimals, yesNo, type SectionProps } from "./section";
 

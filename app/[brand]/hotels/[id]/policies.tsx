@@ -1,5 +1,5 @@
-import type { Translation } from "@/lib/hotels/html";
-import { format } from "@/lib/i18n/messages";
+import type { Translation } from "@/lib/hotels";
+import { format } from "@/lib/i18n";
 import { Row, Section, richHtml, yesNo, type SectionProps } from "./section";
 
 const HEALTH = [

@@ -1,6 +1,5 @@
-import type { Translation } from "@/lib/hotels/html";
-import { codeLabel } from "@/lib/i18n/codes";
-import { format } from "@/lib/i18n/messages";
+import type { Translation } from "@/lib/hotels";
+import { codeLabel, format } from "@/lib/i18n";
 import { Row, Section, decimals, richHtml, type SectionProps } from "./section";
 
 /** A vacation rental's rooms, size, house rules and property manager. */

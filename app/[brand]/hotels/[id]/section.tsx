@@ -1,6 +1,5 @@
-import { fallbackLanguage, localizedHtml, localizedText, type Translation } from "@/lib/hotels/html";
-import type { HotelExportRecord } from "@/lib/hotels/record-types";
-import type { Messages } from "@/lib/i18n/messages";
+import { fallbackLanguage, localizedHtml, localizedText, type Translation, type HotelExportRecord } from "@/lib/hotels";
+import type { Messages } from "@/lib/i18n";
 import type { Language } from "@/lib/locale";
 import { RichText } from "../../../_components/rich-text";
 

@@ -1,10 +1,9 @@
 import { brands } from "@/lib/brands";
-import { hotelIdFromPath } from "@/lib/content/hotel-id";
-import { getHotel } from "@/lib/hotels/queries";
-import { AppError } from "@/lib/http/errors";
-import { route } from "@/lib/http/route";
+import { hotelIdFromPath } from "@/lib/content";
+import { getHotel } from "@/lib/hotels";
+import { AppError, route } from "@/lib/http";
 import { store } from "@/lib/store";
-import { judgeHandoff, trackHandoff } from "@/lib/tracking/handoff";
+import { judgeHandoff, trackHandoff } from "@/lib/tracking";
 
 export const dynamic = "force-dynamic";
 

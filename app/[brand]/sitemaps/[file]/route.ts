@@ -1,5 +1,4 @@
-import { AppError } from "@/lib/http/errors";
-import { route } from "@/lib/http/route";
+import { AppError, route } from "@/lib/http";
 import { brandById, CRAWLER_CACHE, sitemapPart, storeSitemapSource } from "@/lib/seo";
 import { store } from "@/lib/store";
 

@@ -1,7 +1,5 @@
-import { landSvg, parseLandQuery } from "@/lib/maps/basemap";
-import { AppError } from "@/lib/http/errors";
-import { route } from "@/lib/http/route";
-import { HOTEL_MAP, RESULTS_MAP } from "@/lib/maps/pages";
+import { landSvg, parseLandQuery, HOTEL_MAP, RESULTS_MAP } from "@/lib/maps";
+import { AppError, route } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
-import type { CheckResult, ShownItem } from "@/lib/sso-check/items";
+import type { CheckResult, ShownItem } from "@/lib/sso-check/client";
 import { CheckResults } from "./check-results";
 
 export interface EnvironmentChoice {

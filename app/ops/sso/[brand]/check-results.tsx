@@ -1,5 +1,5 @@
 // The items hold nothing of the server: this client component takes them from their own file.
-import { RESULT_LABEL, type CheckResult, type ShownItem } from "@/lib/sso-check/items";
+import { RESULT_LABEL, type CheckResult, type ShownItem } from "@/lib/sso-check/client";
 
 /**
  * The checklist's items with their results: live on the brand's page while a run goes (an item without a result is

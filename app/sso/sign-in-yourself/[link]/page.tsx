@@ -3,7 +3,7 @@ import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { brands } from "@/lib/brands";
 import { linkStatus, LINK_PROBLEMS, SELF_SIGN_PATH } from "@/lib/onboarding";
-import { headersOrigin } from "@/lib/http/origin";
+import { headersOrigin } from "@/lib/http";
 import { store } from "@/lib/store";
 
 export const dynamic = "force-dynamic";

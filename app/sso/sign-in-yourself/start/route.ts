@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http";
 import { startSelfSignFrom } from "@/lib/onboarding";
 
 export const dynamic = "force-dynamic";

@@ -1,4 +1,4 @@
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http";
 import { stopSelfSignFrom } from "@/lib/onboarding";
 
 export const dynamic = "force-dynamic";

@@ -1,5 +1,5 @@
 import { startTestFrom } from "@/lib/sso-check";
-import { route } from "@/lib/http/route";
+import { route } from "@/lib/http";
 
 export const dynamic = "force-dynamic";
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { generateExport, nextDayExport } from "../index";
-import { tempDir } from "@/lib/testing/exports";
+import { tempDir } from "@/lib/testing";
 import { convertAmount, parseEcbRates, SAMPLE_RATES_FILE } from "@/lib/exchange-rates";
 
 type Rec = {

@@ -1,10 +1,18 @@
 import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openTestStore, STORE_KINDS, TEST_POSTGRES_URL, type TestStore } from "@/lib/testing/store";
-import { countsBehind } from "@/lib/places/store";
-import { getHotel, recentRuns } from "../../../hotels/queries";
-import { hotel, range, syncDir, writeExport } from "@/lib/testing/exports";
-import { runSyncCli } from "@/lib/testing/cli";
+import {
+  openTestStore,
+  STORE_KINDS,
+  TEST_POSTGRES_URL,
+  type TestStore,
+  hotel,
+  range,
+  syncDir,
+  writeExport,
+  runSyncCli,
+} from "@/lib/testing";
+import { countsBehind } from "@/lib/places";
+import { getHotel, recentRuns } from "@/lib/hotels";
 
 /**
  * The fault-injection table of the README ("Faults tried"): each fault is produced for real on the sync command in its

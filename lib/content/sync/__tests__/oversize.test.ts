@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { TestStore } from "@/lib/testing/store";
+import type { TestStore } from "@/lib/testing";
 
 /**
  * A record larger than SYNC_MAX_RECORD_BYTES (here 64 KB) is rejected unread with its size, and the run goes on; a
@@ -8,13 +8,13 @@ import type { TestStore } from "@/lib/testing/store";
 process.env.SYNC_MAX_RECORD_BYTES = String(64 * 1024);
 
 let store: TestStore;
-let helpers: typeof import("@/lib/testing/exports");
-let queries: typeof import("../../../hotels/queries");
+let helpers: typeof import("@/lib/testing");
+let queries: typeof import("@/lib/hotels");
 
 beforeAll(async () => {
-  helpers = await import("@/lib/testing/exports");
-  queries = await import("../../../hotels/queries");
-  store = await (await import("@/lib/testing/store")).openTestStore("sqlite");
+  helpers = await import("@/lib/testing");
+  queries = await import("@/lib/hotels");
+  store = await (await import("@/lib/testing")).openTestStore("sqlite");
 });
 afterAll(async () => {
   await store?.drop();

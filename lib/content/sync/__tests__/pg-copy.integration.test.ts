@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openTestStore, STORE_KINDS, type TestStore } from "@/lib/testing/store";
+import { openTestStore, STORE_KINDS, type TestStore, hotel, range, syncDir, writeExport } from "@/lib/testing";
 import { copyRows, copyText, openCopy } from "../pg-copy";
 import { openRunConnections } from "../staging-db";
-import { countHotels, getHotel, recentRuns } from "../../../hotels/queries";
-import { hotel, range, syncDir, writeExport } from "@/lib/testing/exports";
+import { countHotels, getHotel, recentRuns } from "@/lib/hotels";
 
 const TABLES = ["hotels", "hotel_versions", "hotel_events", "sync_runs", "sync_seen", "rejected_records", "sync_lock"];
 

@@ -2,14 +2,23 @@ import fs from "node:fs";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { capturingLog } from "@/lib/testing/log";
-import { startRelay, startSftpServer, sshdAvailable, type SftpServer } from "@/lib/testing/sftp-server";
-import { openTestStore, type TestStore } from "@/lib/testing/store";
-import { hotel, range, tempDir, writeExport } from "@/lib/testing/exports";
-import { runSyncCli } from "@/lib/testing/cli";
+import {
+  capturingLog,
+  startRelay,
+  startSftpServer,
+  sshdAvailable,
+  type SftpServer,
+  openTestStore,
+  type TestStore,
+  hotel,
+  range,
+  tempDir,
+  writeExport,
+  runSyncCli,
+} from "@/lib/testing";
 import { SftpSource } from "../sources";
 import { syncExport } from "..";
-import { countHotels, recentRuns } from "../../../hotels/queries";
+import { countHotels, recentRuns } from "@/lib/hotels";
 
 /**
  * What a partner's SFTP server or an operator's setting can get wrong, against a real OpenSSH server: each failure

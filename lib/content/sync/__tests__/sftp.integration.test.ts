@@ -2,16 +2,26 @@ import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { capturingLog } from "@/lib/testing/log";
-import { startRelay, startSftpServer, sshdAvailable, type SftpServer } from "@/lib/testing/sftp-server";
-import { openTestStore, type TestStore } from "@/lib/testing/store";
+import {
+  capturingLog,
+  startRelay,
+  startSftpServer,
+  sshdAvailable,
+  type SftpServer,
+  openTestStore,
+  type TestStore,
+  hotel,
+  quietLog,
+  range,
+  tempDir,
+  writeExport,
+  runSyncCli,
+} from "@/lib/testing";
 import { SftpSource } from "../sources";
 import { MAX_SCHEMA_BYTES } from "../sources/sftp";
 import { syncExport } from "..";
-import { countHotels, getHotel, recentRuns, rejectedRecords } from "../../../hotels/queries";
+import { countHotels, getHotel, recentRuns, rejectedRecords } from "@/lib/hotels";
 import { generateExport } from "../../generate";
-import { hotel, quietLog, range, tempDir, writeExport } from "@/lib/testing/exports";
-import { runSyncCli } from "@/lib/testing/cli";
 
 if (!sshdAvailable())
   throw new Error("OpenSSH server not installed: apt-get install openssh-server (the CI script does)");

@@ -3,13 +3,22 @@ import http from "node:http";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { capturingLog } from "@/lib/testing/log";
-import { startRelay, startSftpServer, sshdAvailable, type SftpServer } from "@/lib/testing/sftp-server";
-import { openTestStore, type TestStore } from "@/lib/testing/store";
+import {
+  capturingLog,
+  startRelay,
+  startSftpServer,
+  sshdAvailable,
+  type SftpServer,
+  openTestStore,
+  type TestStore,
+  hotel,
+  quietLog,
+  range,
+  writeExport,
+  runCli,
+  freePort,
+} from "@/lib/testing";
 import { openStore, type Store } from "@/lib/store";
-import { hotel, quietLog, range, writeExport } from "@/lib/testing/exports";
-import { runCli } from "@/lib/testing/cli";
-import { freePort } from "@/lib/testing/ports";
 import { LocalSource, SftpSource } from "../sources";
 import { SyncWorker, type SyncWorkerOptions } from "../schedule";
 

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { openTestStore, STORE_KINDS, type TestStore } from "@/lib/testing/store";
+import { openTestStore, STORE_KINDS, type TestStore, hotel, range, syncDir, writeExport } from "@/lib/testing";
 import {
   countHotels,
   getHotel,
@@ -11,12 +11,10 @@ import {
   recentRuns,
   rejectedRecords,
   removedHotels,
-} from "../../../hotels/queries";
-import { hotel, range, syncDir, writeExport } from "@/lib/testing/exports";
+} from "@/lib/hotels";
 import pino from "pino";
 import { acquireSyncLock, holderName, withSyncLock } from "../lock";
-import { countsBehind, latestRecount } from "@/lib/places/store";
-import { recountHotels } from "@/lib/places/recount";
+import { countsBehind, latestRecount, recountHotels } from "@/lib/places";
 
 // Every behaviour on both stores, and once more with the reader and checker in worker threads.
 const CASES = [...STORE_KINDS.map((kind) => ({ kind, threads: false })), { kind: "sqlite" as const, threads: true }];

@@ -1,6 +1,6 @@
 import type { Config } from "@/lib/config";
 import type { Logger } from "@/lib/log";
-import { SyncError } from "@/lib/content/errors";
+import { SyncError } from "../../errors";
 import { LocalSource } from "./local";
 import { SftpSource, parseSftpUrl, readPrivateKey, withoutPassword } from "./sftp";
 import type { ExportSource } from "./types";

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { SyncError } from "@/lib/content/errors";
+import { SyncError } from "../../errors";
 import { isExportFile } from "../records";
 import { SCHEMA_REMOTE_PATH, type ExportFile, type ExportSource, type SourceSpec } from "./types";
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { createHash } from "node:crypto";
 import SftpClient from "ssh2-sftp-client";
 import ssh2, { type Client, type SFTPWrapper } from "ssh2";
-import { SyncError } from "@/lib/content/errors";
+import { SyncError } from "../../errors";
 import type { Logger } from "@/lib/log";
 import { isExportFile } from "../records";
 import { SCHEMA_REMOTE_PATH, type ExportFile, type ExportSource, type SourceSpec } from "./types";

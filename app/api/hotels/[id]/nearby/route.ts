@@ -1,12 +1,9 @@
-import { queryPreferences } from "@/lib/brands/context";
-import { hotelIdFromPath } from "@/lib/content/hotel-id";
-import { AppError } from "@/lib/http/errors";
-import { brandRoute } from "@/lib/brands/route";
-import { placesAround } from "@/lib/places/nearby";
-import { PLACE_CATEGORIES } from "@/lib/places/types";
-import { HITS_DEFAULT, RADIUS_DEFAULT_KM, ROOMS_DEFAULT } from "@/lib/places/request";
-import { hotelCatalog } from "@/lib/search/service";
-import { searchLinkParts } from "@/lib/tracking/search-links";
+import { queryPreferences, brandRoute } from "@/lib/brands";
+import { hotelIdFromPath } from "@/lib/content";
+import { AppError } from "@/lib/http";
+import { placesAround, PLACE_CATEGORIES, HITS_DEFAULT, RADIUS_DEFAULT_KM, ROOMS_DEFAULT } from "@/lib/places";
+import { hotelCatalog } from "@/lib/search";
+import { searchLinkParts } from "@/lib/tracking";
 
 export const dynamic = "force-dynamic";
 

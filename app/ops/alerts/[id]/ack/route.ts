@@ -1,6 +1,6 @@
-import { seeOther } from "@/lib/http/redirect";
-import { operatorRoute } from "@/lib/ops/route";
-import { acknowledgeAlert } from "@/lib/content/sync/alerts";
+import { seeOther } from "@/lib/http";
+import { operatorRoute } from "@/lib/ops";
+import { acknowledgeAlert } from "@/lib/content";
 import { store } from "@/lib/store";
 
 /** POST /ops/alerts/{id}/ack: an operator has seen the sync worker's alert; it leaves the banner on every instance. */

@@ -1,7 +1,5 @@
-import { readFormBody } from "@/lib/http/body";
-import { NdjsonStream } from "@/lib/http/ndjson";
-import { seeOther } from "@/lib/http/redirect";
-import { operatorRoute } from "@/lib/ops/route";
+import { readFormBody, NdjsonStream, seeOther } from "@/lib/http";
+import { operatorRoute } from "@/lib/ops";
 import { beginOperatorsRun, brandById, checkFromForm, MAX_CHECK_FORM_BYTES } from "@/lib/onboarding";
 import { store } from "@/lib/store";
 

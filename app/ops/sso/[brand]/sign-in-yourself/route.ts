@@ -1,7 +1,6 @@
 import { NextResponse } from "next/server";
-import { readFormBody } from "@/lib/http/body";
-import { seeOther } from "@/lib/http/redirect";
-import { operatorRoute } from "@/lib/ops/route";
+import { readFormBody, seeOther } from "@/lib/http";
+import { operatorRoute } from "@/lib/ops";
 import { brandById, MAX_CHECK_FORM_BYTES, createSelfSignRun, selfSignCheckFromForm } from "@/lib/onboarding";
 import { store } from "@/lib/store";
 

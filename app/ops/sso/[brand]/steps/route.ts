@@ -1,7 +1,5 @@
-import { readFormBody } from "@/lib/http/body";
-import { AppError } from "@/lib/http/errors";
-import { seeOther } from "@/lib/http/redirect";
-import { operatorRoute } from "@/lib/ops/route";
+import { readFormBody, AppError, seeOther } from "@/lib/http";
+import { operatorRoute } from "@/lib/ops";
 import { markStep, brandById } from "@/lib/onboarding";
 import { store } from "@/lib/store";
 

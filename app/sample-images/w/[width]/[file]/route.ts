@@ -1,6 +1,5 @@
-import { AppError } from "@/lib/http/errors";
-import { route } from "@/lib/http/route";
-import { sampleImageRendition } from "@/lib/hotels/images";
+import { AppError, route } from "@/lib/http";
+import { sampleImageRendition } from "@/lib/hotels";
 
 /** The sample images at the gallery's rendition widths (lib/hotels/images.ts RENDITION_WIDTHS). */
 export const GET = route<{ width: string; file: string }>(

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { brands } from "@/lib/brands";
-import { opsAccess } from "@/lib/ops/session";
+import { opsAccess } from "@/lib/ops";
 import { shownItems } from "@/lib/sso-check";
 import { settled, linkOf } from "@/lib/onboarding";
 import { store } from "@/lib/store";

@@ -1,5 +1,5 @@
-import { NdjsonStream } from "@/lib/http/ndjson";
-import { operatorRoute } from "@/lib/ops/route";
+import { NdjsonStream } from "@/lib/http";
+import { operatorRoute } from "@/lib/ops";
 import { brandById, followRun } from "@/lib/onboarding";
 import { store } from "@/lib/store";
 

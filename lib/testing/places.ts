@@ -1,5 +1,4 @@
-import { placeIdFor } from "../place-id";
-import type { Place, PlaceCategory } from "../types";
+import { placeIdFor, type Place, type PlaceCategory } from "@/lib/places";
 
 /** A place for hand-built gazetteers in tests. */
 export function place(

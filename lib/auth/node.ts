@@ -2,8 +2,9 @@
  * The relying party's steps, without Next.js: discovery, the authorization request (state, nonce, PKCE), the code
  * exchange, the id_token's rules (verified with jose) and the user mapping, with the brand's redirect URIs and
  * secrets. The brand's own sign-in (Auth.js, ./index.ts), the silent-SSO test page's trace and the reference
- * partner's site all use these. Commands and the reference partner run outside Next (next-auth does not load
- * there), so they import this file; everything else imports ./index.ts, which re-exports it.
+ * partner's site all use these. Commands, the reference partner, unit tests and proxy.ts run without Auth.js
+ * (next-auth does not load in plain Node), so they import this door; everything else imports ./index.ts, which
+ * re-exports it. Silent sign-in is here too: it needs only next/server, and the proxy starts it.
  */
 export {
   authorizationRequest,
@@ -30,3 +31,4 @@ export { brandUser, mapAttributes, requestUserinfo, type BrandUser } from "./pro
 export { IDPRESPONSE_PATH, idpResponseUris, registeredRedirectUri } from "./redirect-uris";
 export { brandSecret, prepareSignOn } from "./secret";
 export { poolSizes, poolUsername } from "./user-pool";
+export { silentSignIn } from "./silent";

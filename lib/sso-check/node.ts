@@ -1,7 +1,7 @@
 /**
  * The partner validator (spec §4.7), one file per checklist group: run whole by runSsoCheck (the command, the
  * operators' runs) or item by item (a "sign in yourself" run, lib/onboarding). Nothing here needs Next, so the
- * commands import this file; everything else imports ./index.ts, which re-exports it.
+ * commands, workers and unit tests import this door; everything else imports ./index.ts, which re-exports it.
  */
 export { checkAuthorizeInBrowser, checkAuthorizeRefusals } from "./authorize";
 export { IdpBrowser } from "./browser";
@@ -27,3 +27,4 @@ export { MAX_SELECTOR_LENGTH, parseStepSelectors, selectorProblem, selectorsProb
 export { checkTokenExchange, checkTokenRefusals } from "./token";
 export { trustLocalCa } from "./trust";
 export { checkUserinfo } from "./userinfo";
+export { referenceInput, startReference } from "./testing";
