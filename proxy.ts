@@ -23,8 +23,7 @@ import { canonicalMcpTarget } from "@/lib/mcp/node";
 const YEAR = 365 * 24 * 3600;
 
 function saveCookies(response: NextResponse, request: NextRequest, save: Partial<Preferences>): NextResponse {
-  const secure =
-    request.nextUrl.protocol === "https:" || request.headers.get("x-forwarded-proto")?.split(",")[0] === "https";
+  const secure = requestOrigin(request).startsWith("https:");
   const options = { httpOnly: true, sameSite: "lax", path: "/", maxAge: YEAR, secure } as const;
   if (save.language) response.cookies.set(PREFERENCE_COOKIES.language, save.language, options);
   if (save.currency) response.cookies.set(PREFERENCE_COOKIES.currency, save.currency, options);

@@ -50,8 +50,13 @@ const PART_BYTES = 8 << 20;
 
 const align8 = (n: number) => Math.ceil(n / 8) * 8;
 
+/** The columns a saved table holds, in order: ids and names (bytes and ends each), then the nine others. */
+const COLUMNS = 11;
+
 /** Pieces of `total` bytes regrouped into parts of at most `partBytes`, made one at a time as they are asked for. */
 function* chunked(pieces: readonly Buffer[], total: number, partBytes: number): Generator<Buffer> {
+  if (!Number.isInteger(partBytes) || partBytes < 1)
+    throw new RangeError(`a part holds at least a byte (${partBytes})`);
   let part = Buffer.allocUnsafe(Math.min(partBytes, total));
   let used = 0;
   for (const piece of pieces) {
@@ -175,6 +180,8 @@ export class HotelTable {
    * them in place. Nothing is copied but into the parts themselves, each made when the one before has been taken.
    */
   toParts(partBytes = PART_BYTES): Generator<Buffer> {
+    if (!Number.isInteger(partBytes) || partBytes < 1)
+      throw new RangeError(`a part holds at least a byte (${partBytes})`);
     const columns = [
       this.ids.bytes,
       this.ids.ends,
@@ -244,10 +251,21 @@ export class HotelTable {
       lengths: number[];
     };
     if (header.version !== FORMAT_VERSION) throw new Error(`hotel table: format ${header.version} is not ours`);
+    const { rows, lengths } = header;
+    const dictionaries = [header.countries, header.cities, header.types];
+    if (
+      !Number.isInteger(rows) ||
+      rows < 0 ||
+      !Array.isArray(lengths) ||
+      lengths.length !== COLUMNS ||
+      !dictionaries.every((d) => Array.isArray(d) && d.every((v) => typeof v === "string"))
+    )
+      throw new Error("hotel table: a header of another shape");
     let offset = align8(4 + headerLength);
-    const next = () => {
-      const length = header.lengths.shift();
-      if (length === undefined || offset + length > total) throw new Error("hotel table: cut off");
+    const next = (perRow?: number) => {
+      const length = lengths.shift()!;
+      if (!Number.isInteger(length) || length < 0 || offset + length > total) throw new Error("hotel table: cut off");
+      if (perRow !== undefined && length !== rows * perRow) throw new Error("hotel table: a column of another length");
       const start = offset;
       offset = align8(offset + length);
       return { start, length };
@@ -257,26 +275,50 @@ export class HotelTable {
       return bytes.subarray(start, start + length);
     };
     const view = <T>(Kind: { new (b: ArrayBuffer, at: number, n: number): T; BYTES_PER_ELEMENT: number }) => {
-      const { start, length } = next();
+      const { start, length } = next(Kind.BYTES_PER_ELEMENT);
       return new Kind(all.buffer, start, length / Kind.BYTES_PER_ELEMENT);
     };
-    const ids = new PackedStrings(buffer(), view(Uint32Array));
-    const names = new PackedStrings(buffer(), view(Uint32Array));
+    const strings = () => {
+      const packed = buffer();
+      const ends = view(Uint32Array);
+      for (let i = 0, last = 0; i < ends.length; last = ends[i++]!)
+        if (ends[i]! < last || ends[i]! > packed.length) throw new Error("hotel table: strings out of order");
+      if (rows > 0 && ends[rows - 1] !== packed.length) throw new Error("hotel table: strings out of order");
+      return new PackedStrings(packed, ends);
+    };
+    /** Codes index their dictionary (NONE allowed where the column may be empty). */
+    const codes = <T extends Uint16Array | Int32Array | Int16Array | Int8Array>(
+      column: T,
+      size: number,
+      empty: boolean,
+    ) => {
+      for (const c of column)
+        if (c >= size || c < (empty ? NONE : 0)) throw new Error("hotel table: a code out of range");
+      return column;
+    };
+    const ids = strings();
+    const names = strings();
+    const lat = view(Float64Array);
+    const lon = view(Float64Array);
+    const countries = codes(view(Uint16Array), header.countries.length, false);
+    const cities = codes(view(Int32Array), header.cities.length, true);
+    const types = codes(view(Int16Array), header.types.length, true);
+    const pets = codes(view(Int8Array), 2, true);
+    const rentals = codes(view(Int8Array), 2, true);
     const table = new HotelTable(
       ids,
       names,
-      view(Float64Array),
-      view(Float64Array),
-      view(Uint16Array),
+      lat,
+      lon,
+      countries,
       header.countries,
-      view(Int32Array),
+      cities,
       header.cities,
-      view(Int16Array),
+      types,
       header.types,
-      view(Int8Array),
-      view(Int8Array),
+      pets,
+      rentals,
     );
-    if (table.size !== header.rows || ids.length !== header.rows) throw new Error("hotel table: columns disagree");
     return table;
   }
 

@@ -48,6 +48,8 @@ export async function recountHotels(
     beforeSave?: () => Promise<void>;
     /** The sync lock's check (SyncLock.confirm), run in the transaction that saves the counts. */
     confirm?: (trx: Kysely<Database>) => Promise<void>;
+    /** The saved table's part size (tests: many parts from a few hotels). */
+    tablePartBytes?: number;
   },
 ): Promise<RecountResult> {
   const started = performance.now();
@@ -56,7 +58,7 @@ export async function recountHotels(
   const publishedRunId = await latestPublishedRun(db);
   const hotels = await catalogTable(db);
   const members = placeHotels(gazetteer, hotels);
-  const parts = hotels.toParts();
+  const parts = hotels.toParts(opts.tablePartBytes);
   const durationMs = performance.now() - started;
   await opts.beforeSave?.();
   const recountId = await saveHotelCounts(db, members, {

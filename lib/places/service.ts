@@ -31,13 +31,13 @@ const state = processShared("places", () => ({ current: undefined as Promise<Loa
 async function load(
   db: Kysely<Database>,
   previous?: Loaded,
-  published: (publishedRunId: number | null) => void = () => {},
+  published: (publishedRunId: number | null, recountRunId: number | null) => void = () => {},
 ): Promise<Loaded> {
   const started = performance.now();
   const [recount, publishedRunId] = await Promise.all([latestRecount(db), latestPublishedRun(db)]);
-  published(publishedRunId);
   const recountId = recount?.id ?? null;
   const recountRunId = recount?.run_id == null ? null : Number(recount.run_id);
+  published(publishedRunId, recountRunId);
   // The same gazetteer object while the imports are unchanged (loadGazetteer compares their stamp).
   const gazetteer = await loadGazetteer(db);
   if (previous && previous.view.recountId === recountId && previous.view.gazetteer === gazetteer) {
@@ -73,9 +73,11 @@ export async function servingSnapshot(): Promise<Pick<Loaded, "view" | "publishe
     state.refreshing = true;
     store()
       .then((s) =>
-        load(s.db, loaded, (publishedRunId) => {
-          // A sync published: its hotels go to the catalog now, on the places in use until the new view is built.
-          if (publishedRunId !== loaded.publishedRunId) state.current = Promise.resolve({ ...loaded, publishedRunId });
+        load(s.db, loaded, (publishedRunId, recountRunId) => {
+          // A sync published: its hotels go to the catalog now, on the places in use until the new view is built;
+          // unless its recount has landed already, whose view (and saved table) this load is about to give.
+          if (publishedRunId !== loaded.publishedRunId && recountRunId !== publishedRunId)
+            state.current = Promise.resolve({ ...loaded, publishedRunId });
         }),
       )
       .then((next) => {

@@ -1,6 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import { copyByteaInto, type Database, type Store } from "@/lib/store";
 import type { Language } from "@/lib/locale";
+import { log } from "@/lib/log";
 import type { Place, PlaceCategory } from "./types";
 import type { Gazetteer } from "./gazetteer";
 import { PlaceMembers } from "./hotel-counts";
@@ -157,40 +158,51 @@ export async function loadSavedTable(
     .where("recount_id", "=", recountId)
     .executeTakeFirst();
   if (saved?.published_run_id == null || Number(saved.published_run_id) !== publishedRunId) return undefined;
-  // The parts' sizes first, then one part at a time into the table's buffer: a million hotels' parts held all at
-  // once would double the load's memory, and the freed parts would stay in the process's heap.
-  const sizes = await db
-    .selectFrom("catalog_table_parts")
-    .select(["part", sql<number>`length(data)`.as("bytes")])
-    .where("recount_id", "=", recountId)
-    .orderBy("part")
-    .execute();
-  if (sizes.some((s, i) => Number(s.part) !== i)) return undefined;
-  const all = new Uint8Array(new ArrayBuffer(sizes.reduce((n, s) => n + Number(s.bytes), 0)));
-  if (pool) {
-    // PostgreSQL: the parts as bytes through COPY, not as hex text.
-    const select = `SELECT data FROM catalog_table_parts WHERE recount_id = ${Number(recountId)} ORDER BY part`;
-    if ((await copyByteaInto(pool, select, all).catch(() => -1)) !== all.length) return undefined;
-  } else {
-    let at = 0;
-    for (const { part, bytes } of sizes) {
-      const row = await db
-        .selectFrom("catalog_table_parts")
-        .select("data")
-        .where("recount_id", "=", recountId)
-        .where("part", "=", part)
-        .executeTakeFirst();
-      if (!row || row.data.length !== Number(bytes)) return undefined;
-      all.set(row.data, at);
-      at += row.data.length;
-    }
-  }
+  const all = await savedBytes({ db, pool }, "catalog_table_parts", recountId);
+  if (!all) return undefined;
   try {
     return HotelTable.fromBuffer(all.buffer);
-  } catch {
-    // Another format (an older version saved it) or a part missing: the hotels are read instead.
+  } catch (e) {
+    // Another format (an older version saved it) or a damaged part: the hotels are read instead.
+    log.warn({ recountId, err: (e as Error).message }, "the saved hotel table is not usable; reading the hotels");
     return undefined;
   }
+}
+
+/**
+ * The `data` of a recount's rows in `from` (a table's parts in order, or its one members row) in one fresh buffer:
+ * sizes first, then the bytes, copied in as they arrive (on PostgreSQL through binary COPY, not as hex text). A million
+ * hotels' parts held all at once would double the load's memory, and the freed parts would stay in the process's
+ * heap. undefined when a row is missing or changed size meanwhile (a newer recount replaced them).
+ */
+async function savedBytes(
+  { db, pool }: Pick<Store, "db" | "pool">,
+  from: "catalog_table_parts" | "catalog_members",
+  recountId: number,
+): Promise<Uint8Array<ArrayBuffer> | undefined> {
+  const part = from === "catalog_table_parts" ? sql`part` : sql`0`;
+  const { rows: sizes } = await sql<{ part: number; bytes: number }>`select ${part} as part, length(data) as bytes
+    from ${sql.table(from)} where recount_id = ${recountId} order by part`.execute(db);
+  if (sizes.length === 0 || sizes.some((s, i) => Number(s.part) !== i)) return undefined;
+  const all = new Uint8Array(new ArrayBuffer(sizes.reduce((n, s) => n + Number(s.bytes), 0)));
+  if (pool) {
+    const select = `SELECT data FROM ${from} WHERE recount_id = ${Number(recountId)} ORDER BY ${from === "catalog_table_parts" ? "part" : "recount_id"}`;
+    const copied = await copyByteaInto(pool, select, all).catch((e: unknown) => {
+      log.warn({ recountId, from, err: (e as Error).message }, "reading saved catalog data failed");
+      return -1;
+    });
+    return copied === all.length ? all : undefined;
+  }
+  let at = 0;
+  for (const { part: p, bytes } of sizes) {
+    const { rows } = await sql<{ data: Buffer }>`select data from ${sql.table(from)}
+      where recount_id = ${recountId} and ${part} = ${p}`.execute(db);
+    const data = rows[0]?.data;
+    if (!data || data.length !== Number(bytes) || at + data.length > all.length) return undefined;
+    all.set(data, at);
+    at += data.length;
+  }
+  return all;
 }
 
 /**
@@ -198,21 +210,26 @@ export async function loadSavedTable(
  * older recount, or hotels published since: the caller applies the count rules itself).
  */
 export async function loadPlaceMembers(
-  db: Db,
+  store: Pick<Store, "db" | "pool">,
   gazetteer: Gazetteer,
   recountId: number | null,
   idsDigest: string,
 ): Promise<PlaceMembers | undefined> {
   if (recountId === null) return undefined;
-  const row = await db.selectFrom("catalog_members").selectAll().where("recount_id", "=", recountId).executeTakeFirst();
+  const { db } = store;
+  const row = await db
+    .selectFrom("catalog_members")
+    .select(["ids_digest", "places"])
+    .where("recount_id", "=", recountId)
+    .executeTakeFirst();
   if (!row || row.ids_digest !== idsDigest) return undefined;
   const places = (JSON.parse(row.places) as string[]).map((id) => gazetteer.get(id));
   if (places.some((p) => p === undefined)) return undefined;
-  // Copied into fresh arrays: the row's buffer may not be aligned for 4-byte views.
-  const data = row.data;
-  const offsets = new Uint32Array(places.length + 1);
-  new Uint8Array(offsets.buffer).set(data.subarray(0, offsets.byteLength));
-  const rows = new Int32Array((data.length - offsets.byteLength) / 4);
-  new Uint8Array(rows.buffer).set(data.subarray(offsets.byteLength));
+  const data = await savedBytes(store, "catalog_members", recountId);
+  const offsetBytes = (places.length + 1) * 4;
+  if (!data || data.length < offsetBytes || data.length % 4 !== 0) return undefined;
+  // Views into the fresh buffer (aligned at its start): offsets, then rows.
+  const offsets = new Uint32Array(data.buffer, 0, places.length + 1);
+  const rows = new Int32Array(data.buffer, offsetBytes, (data.length - offsetBytes) / 4);
   return new PlaceMembers(places as Place[], offsets, rows);
 }

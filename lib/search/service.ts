@@ -14,8 +14,9 @@ const state = processShared("catalog", () => ({
   /** The newest catalog built, and its build's number: what requests get while a newer one is built. */
   built: undefined as { catalog: HotelCatalog; seq: number } | undefined,
   seq: 0,
-  /** The store's last answer to recountComing. */
-  recountAsked: undefined as { publishedRunId: number; at: number; coming: boolean } | undefined,
+  /** recountComing's last question to the store, and since when it has waited for this run's recount. */
+  recountAsked: undefined as
+    { publishedRunId: number; at: number; since: number; coming: Promise<boolean> } | undefined,
 }));
 
 /**
@@ -34,7 +35,7 @@ async function build(view: PlacesView, publishedRunId: number | null): Promise<H
   const table = saved ?? (await catalogTable(db));
   const loaded = performance.now();
   // The recount's members, when it numbered the same hotels: the count rules are not applied again here.
-  const members = await loadPlaceMembers(db, view.gazetteer, view.recountId, digestOf(table.ids));
+  const members = await loadPlaceMembers(opened, view.gazetteer, view.recountId, digestOf(table.ids));
   const later = table.size >= FINISH_LATER_FROM;
   const catalog = new HotelCatalog(view, table, { members, complete: !later });
   const ms = performance.now() - started;
@@ -68,10 +69,9 @@ async function build(view: PlacesView, publishedRunId: number | null): Promise<H
 export async function hotelCatalog(): Promise<HotelCatalog> {
   const snapshot = await servingSnapshot();
   const { view, publishedRunId } = snapshot;
-  if (
-    (state.current?.view !== view || state.current.publishedRunId !== publishedRunId) &&
-    !(state.built && (await recountComing(snapshot)))
-  ) {
+  const stale = () => state.current?.view !== view || state.current.publishedRunId !== publishedRunId;
+  // Asked again after the wait's answer: a call that arrived meanwhile may have started this snapshot's build.
+  if (stale() && !(state.built && (await recountComing(snapshot))) && stale()) {
     const previous = state.current;
     const seq = ++state.seq;
     const next = { view, publishedRunId, catalog: build(view, publishedRunId) };
@@ -91,21 +91,41 @@ export async function hotelCatalog(): Promise<HotelCatalog> {
 }
 
 /**
+ * The longest the previous catalog serves while a publishing sync's recount is awaited: a recount of a million hotels
+ * takes about 15 s; one that hangs with its process alive (its heartbeat renewed regardless) must not keep every
+ * instance on the previous hotels.
+ */
+const RECOUNT_WAIT_MS = 120_000;
+
+/**
  * True while the sync that published the snapshot's run still holds the sync lock before its recount landed: the
  * recount saves the run's hotel table and members, which a catalog loads in a fraction of the time and memory of
- * reading every hotel, so the previous catalog serves until then. Asked of the store at most every REFRESH_MS. A sync
- * that dies meanwhile stops holding the lock (its heartbeat goes stale) and the catalog is built from the hotels.
+ * reading every hotel, so the previous catalog serves until then, for at most RECOUNT_WAIT_MS. Asked of the store at
+ * most every REFRESH_MS, one question at a time; a failed question counts as "no" (the catalog is built from the
+ * hotels, as it always was). A sync that dies meanwhile stops holding the lock (its heartbeat goes stale).
  */
-async function recountComing(snapshot: Awaited<ReturnType<typeof servingSnapshot>>): Promise<boolean> {
+function recountComing(snapshot: Awaited<ReturnType<typeof servingSnapshot>>): Promise<boolean> {
   const { publishedRunId, recountRunId } = snapshot;
-  if (publishedRunId === null || recountRunId === publishedRunId) return false;
+  if (publishedRunId === null || recountRunId === publishedRunId) return Promise.resolve(false);
   const asked = state.recountAsked;
+  const since = asked?.publishedRunId === publishedRunId ? asked.since : Date.now();
+  if (Date.now() - since > RECOUNT_WAIT_MS) return Promise.resolve(false);
   if (asked?.publishedRunId === publishedRunId && Date.now() - asked.at < REFRESH_MS) return asked.coming;
-  const { db } = await store();
-  const coming = (await runUnderSyncLock(db, config().SYNC_LOCK_STALE_SECONDS)) === publishedRunId;
-  state.recountAsked = { publishedRunId, at: Date.now(), coming };
-  if (coming && asked?.publishedRunId !== publishedRunId)
-    log.info({ publishedRunId }, "catalog: serving the previous hotels until the publishing sync's recount lands");
+  const coming = store()
+    .then(({ db }) => runUnderSyncLock(db, config().SYNC_LOCK_STALE_SECONDS))
+    .then(
+      (run) => run === publishedRunId,
+      (e: unknown) => {
+        log.warn({ err: (e as Error).message }, "catalog: could not ask for the sync lock; building from the hotels");
+        return false;
+      },
+    );
+  state.recountAsked = { publishedRunId, at: Date.now(), since, coming };
+  if (since === state.recountAsked.at)
+    void coming.then((yes) => {
+      if (yes)
+        log.info({ publishedRunId }, "catalog: serving the previous hotels until the publishing sync's recount lands");
+    });
   return coming;
 }
 

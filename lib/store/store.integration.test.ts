@@ -105,7 +105,10 @@ describe("bytea values through COPY's binary format (PostgreSQL)", () => {
       part,
       data: Buffer.from(Array.from({ length: n }, (_, i) => (i * 7 + part) & 0xff)),
     }));
-    await store.db.insertInto("copy_parts" as never).values(values as never).execute();
+    await store.db
+      .insertInto("copy_parts" as never)
+      .values(values as never)
+      .execute();
     const total = values.reduce((n, v) => n + v.data.length, 0);
     const target = new Uint8Array(total);
     const select = "SELECT data FROM copy_parts ORDER BY part";
@@ -113,7 +116,13 @@ describe("bytea values through COPY's binary format (PostgreSQL)", () => {
     expect(Buffer.from(target).equals(Buffer.concat(values.map((v) => v.data)))).toBe(true);
     await expect(copyByteaInto(store.pool!, select, new Uint8Array(total - 1))).rejects.toThrow(/more bytes/);
     await expect(copyByteaInto(store.pool!, "SELECT part, data FROM copy_parts", target)).rejects.toThrow(/columns/);
-    // The pool's connections are whole afterwards.
+    // Every connection went back to the pool or was closed: none is left checked out mid-COPY.
+    const pool = store.pool!;
+    expect(pool.totalCount - pool.idleCount).toBe(0);
+    expect(pool.waitingCount).toBe(0);
+    // A query that fails on the server (the stream's error) is an error too, and leaves no connection behind.
+    await expect(copyByteaInto(pool, "SELECT data FROM no_such_table", target)).rejects.toThrow(/no_such_table/);
+    expect(pool.totalCount - pool.idleCount).toBe(0);
     expect(await sql<{ n: number }>`select 1 as n`.execute(store.db)).toMatchObject({ rows: [{ n: 1 }] });
   });
 });

@@ -1,4 +1,4 @@
-import { seeOther, requestFacts, route, assertSameOrigin } from "@/lib/http";
+import { seeOther, requestFacts, requestOrigin, route, assertSameOrigin } from "@/lib/http";
 import { log } from "@/lib/log";
 import { isOpsHost, isOpsToken, opsToken, OPS_COOKIE, OPS_PATH, startOpsSession, tokenTry } from "@/lib/ops";
 
@@ -32,7 +32,7 @@ export const POST = route(async (request) => {
     httpOnly: true,
     sameSite: "strict",
     path: OPS_PATH,
-    secure: new URL(request.url).protocol === "https:" || request.headers.get("x-forwarded-proto") === "https",
+    secure: requestOrigin(request).startsWith("https:"),
     maxAge: session.maxAge,
   });
   return response;

@@ -70,5 +70,53 @@ describe("a hotel table saved as parts", () => {
     other.write('{"version":7,', 4);
     expect(() => HotelTable.fromParts([other])).toThrow(/format/);
     expect(() => HotelTable.fromParts([])).toThrow();
+    expect(() => table.toParts(0)).toThrow(RangeError);
+  });
+
+  it("refuses a header whose lengths or codes do not fit its columns (a damaged row, another layout)", () => {
+    const table = HotelTable.from([
+      {
+        id: "A1",
+        name: "Ämber",
+        city: "Paris",
+        country: "FR",
+        lat: 48.8,
+        lon: 2.3,
+        propertyType: "hotel",
+        petFriendly: true,
+        vacationRental: null,
+      },
+      {
+        id: "B2",
+        name: "Birch",
+        city: null,
+        country: "JP",
+        lat: 35.6,
+        lon: 139.7,
+        propertyType: null,
+        petFriendly: null,
+        vacationRental: false,
+      },
+    ]);
+    const whole = Buffer.concat([...table.toParts()]);
+    const headerLength = whole.readUInt32LE(0);
+    const header = JSON.parse(whole.toString("utf8", 4, 4 + headerLength)) as Record<string, unknown>;
+    const columns = whole.subarray(Math.ceil((4 + headerLength) / 8) * 8);
+    /** The same columns under another header. */
+    const withHeader = (changed: Record<string, unknown>) => {
+      const text = Buffer.from(JSON.stringify({ ...header, ...changed }));
+      const head = Buffer.alloc(Math.ceil((4 + text.length) / 8) * 8);
+      head.writeUInt32LE(text.length, 0);
+      text.copy(head, 4);
+      return () => HotelTable.fromParts([head, columns]);
+    };
+    expect(withHeader({})).not.toThrow();
+    const lengths = header.lengths as number[];
+    expect(withHeader({ lengths: lengths.slice(0, -1) })).toThrow(/shape/);
+    expect(withHeader({ lengths: [-8, ...lengths.slice(1)] })).toThrow(/cut off/);
+    expect(withHeader({ rows: 3 })).toThrow(/another length|out of order/);
+    // A country code beyond the dictionary: the dictionary lost an entry.
+    expect(withHeader({ countries: ["FR"] })).toThrow(/code out of range/);
+    expect(withHeader({ cities: "Paris" })).toThrow(/shape/);
   });
 });
