@@ -16,7 +16,7 @@ import {
 } from "@/lib/search/client";
 import { RoomsPicker, type RoomsPickerLabels } from "./rooms-picker";
 import { format, type Message } from "@/lib/i18n/client";
-import { hotelPath } from "@/lib/content/client";
+import { hotelPath } from "@/lib/hotels/client";
 import { RangeCalendar, nightsBetween, type CalendarLabels } from "./range-calendar";
 import styles from "./stay.module.css";
 

@@ -4,7 +4,10 @@
 export { afterAmounts } from "./amounts";
 export { diffRecords } from "./diff";
 export { fallbackLanguage, localizedHtml, localizedParagraphs, localizedText, oneLine, type Translation } from "./html";
+export { HOTEL_ID_MAX_LENGTH, hotelIdFromPath, hotelIdProblem, hotelPath, isHotelId } from "./hotel-id";
 export { imageSrc } from "./image-src";
+export { httpImagesAllowed, imageUrlProblem } from "./image-url";
+export { SAMPLE_IMAGE_BASE } from "./sample-images";
 export { sampleImageRendition, shownImages } from "./images";
 export { textOnly, textOnlyDeep } from "./plain-text";
 export { catalogTable, HotelTable, HotelTableBuilder, type CatalogHotel } from "./table";

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@/lib/store";
-import { isHotelId, type HotelRecord, type RecordError } from "@/lib/content";
+import type { HotelRecord, RecordError } from "@/lib/content";
+import { isHotelId } from "./hotel-id";
 
 /** What pages read: only published snapshots, never a run's staging. */
 

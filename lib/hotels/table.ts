@@ -7,7 +7,7 @@
 
 import type { Kysely } from "kysely";
 import { GrowingArray, PackedStrings, PackedStringsBuilder } from "@/lib/columns";
-import { isHotelId } from "@/lib/content/client";
+import { isHotelId } from "./hotel-id";
 import { publishedHotelPages, type Database } from "@/lib/store";
 import { localizedText, oneLine } from "./html";
 

@@ -15,7 +15,7 @@ import {
 } from "@/lib/search";
 import { store } from "@/lib/store";
 import { blocksSchema, includeSchema, recordBlocks, type IncludeBlock } from "./blocks";
-import { hotelPath } from "@/lib/content";
+import { hotelPath } from "@/lib/hotels";
 import { brandLink, defineTool, visitorOf, type Visitor } from "./tool";
 
 export const MAX_PAGE_SIZE = 50;

@@ -4,7 +4,7 @@ import { digestOf } from "@/lib/columns";
 import type { Logger } from "@/lib/log";
 import { processShared } from "@/lib/runtime";
 import { Gazetteer } from "./gazetteer";
-import { catalogTable } from "@/lib/hotels/node";
+import { catalogTable } from "@/lib/hotels";
 import { placeHotels } from "./hotel-counts";
 import { bundledPlaces } from "./sources/bundled";
 import { importedPlaces, importsStamp, latestPublishedRun, saveHotelCounts } from "./store";

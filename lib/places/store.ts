@@ -5,7 +5,7 @@ import { log } from "@/lib/log";
 import type { Place, PlaceCategory } from "./types";
 import type { Gazetteer } from "./gazetteer";
 import { PlaceMembers } from "./hotel-counts";
-import { HotelTable } from "@/lib/hotels/node";
+import { HotelTable } from "@/lib/hotels";
 
 type Db = Kysely<Database>;
 

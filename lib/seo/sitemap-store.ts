@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import { placeSearchHref } from "@/lib/search";
 import type { Database } from "@/lib/store";
-import { hotelPath, isHotelId } from "@/lib/content";
+import { hotelPath, isHotelId } from "@/lib/hotels";
 import type { SitemapEntry, SitemapKind, SitemapSource } from "./sitemap";
 
 /** Rows read per query while a sitemap streams. */

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "@/lib/store";
 import { brandCurrency, brandLanguage, brands, expandHandoff, type Brand } from "@/lib/brands/node";
-import { hotelPath } from "@/lib/content";
+import { hotelPath } from "@/lib/hotels";
 import { log } from "@/lib/log";
 import { parseStay, STAY_DEFAULT_ROOMS, withStay, type Stay } from "@/lib/search";
 import { dayOf } from "./arrivals";

@@ -24,7 +24,7 @@ import { resultsViewport } from "@/lib/maps";
 import { MapView } from "../../_components/map";
 import { MapSync } from "../../_components/map-sync";
 import { SearchBox } from "../search-box";
-import { hotelPath } from "@/lib/content";
+import { hotelPath } from "@/lib/hotels";
 import { searchBoxProps, stayHint, stayLabels } from "../stay-labels";
 import { datesSummary, roomsSummary } from "../stay-summary";
 import { FiltersForm } from "./filters-form";

@@ -5,7 +5,7 @@ import { generateExport, nextDayExport } from "../generate";
 import { LocalSource } from "../sync/sources";
 import { decode, recordText, splitRecords } from "../sync/records";
 import { createValidator } from "../validate";
-import { SAMPLE_IMAGE_BASE } from "../sample-images";
+import { SAMPLE_IMAGE_BASE } from "@/lib/hotels";
 import { tempDir } from "@/lib/testing";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- generated records are arbitrary nested JSON

@@ -6,7 +6,7 @@ import type { Writable } from "node:stream";
 import { LocalSource } from "../sync/sources/local";
 import { decode, recordText, splitRecords } from "../sync/records";
 import { SCHEMA_PATH } from "../validate";
-import { SAMPLE_IMAGE_BASE } from "../sample-images";
+import { SAMPLE_IMAGE_BASE } from "@/lib/hotels";
 import { Random } from "./random";
 import { SAMPLE_CITIES } from "./cities";
 import { breakRecord, changeRecord, generateRecord, hotelNumber, noteName, type GenerateContext } from "./record";

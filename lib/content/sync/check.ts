@@ -1,6 +1,5 @@
 import type { HotelColumns } from "@/lib/store";
-import { hotelIdProblem } from "../hotel-id";
-import { httpImagesAllowed, imageUrlProblem } from "../image-url";
+import { hotelIdProblem, httpImagesAllowed, imageUrlProblem } from "@/lib/hotels";
 import { hotelColumns, type HotelRecord } from "./columns";
 import type { RecordError, RecordValidator } from "../validate";
 import type { StepClock } from "./thread-times";
@@ -67,7 +66,7 @@ function checkRecord(bytes: Buffer, validate: RecordValidator, parsed?: (ms: num
 }
 
 /**
- * Images whose URL the platform refuses (lib/content/image-url.ts): the record is kept (its bytes as exported, like
+ * Images whose URL the platform refuses (lib/hotels/image-url.ts): the record is kept (its bytes as exported, like
  * every record) and the image is never shown; each is noted with its pointer, so the supplier can be told.
  */
 function imageNotes(record: HotelRecord): RecordError[] {

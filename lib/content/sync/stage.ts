@@ -5,7 +5,7 @@ import type { RecordBatch } from "./reader";
 import type { RecordError } from "../validate";
 import type { Checker } from "./checker";
 import type { CheckResult } from "./check";
-import { isHotelId } from "../hotel-id";
+import { isHotelId } from "@/lib/hotels";
 import { stagingDb, type ConfirmLock, type CurrentRow, type RejectedRow, type StagingDb } from "./staging-db";
 import { StepClock } from "./thread-times";
 import { SeenFilter } from "./seen-filter";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { shownImages } from "../images";
-import { SAMPLE_IMAGE_BASE } from "@/lib/content";
+import { SAMPLE_IMAGE_BASE } from "../sample-images";
 import { imageSrc } from "../image-src";
 
 describe("the image URLs a page shows", () => {

@@ -74,4 +74,46 @@ describe("folders' doors, as lint sees them", () => {
       .map((e) => e.name);
     expect(missing).toEqual([]);
   });
+
+  it("has no two folders that depend on each other, through any chain (tests aside; type-only imports aside)", () => {
+    const lib = path.join(ROOT, "lib");
+    const uses = new Map<string, Set<string>>();
+    const walk = (d: string): string[] =>
+      fs.readdirSync(d, { withFileTypes: true }).flatMap((e) => {
+        const p = path.join(d, e.name);
+        if (e.isDirectory()) return e.name === "__tests__" || e.name.startsWith("doors-lint-") ? [] : walk(p);
+        return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [p] : [];
+      });
+    const topFolder = (file: string) => path.relative(lib, file).split(path.sep)[0]!;
+    for (const file of walk(lib)) {
+      const from = topFolder(file);
+      const text = fs.readFileSync(file, "utf8");
+      for (const [, kind, spec] of text.matchAll(/^(?:import|export)\s+(type\s+)?[^;]*?from\s+"([^"]+)"/gms)) {
+        if (kind) continue;
+        const target = spec!.startsWith("@/lib/")
+          ? spec!.slice(6).split("/")[0]!
+          : spec!.startsWith(".")
+            ? topFolder(path.resolve(path.dirname(file), spec!))
+            : undefined;
+        if (target && target !== from && !target.startsWith("..")) {
+          if (!uses.has(from)) uses.set(from, new Set());
+          uses.get(from)!.add(target);
+        }
+      }
+    }
+    // Folders that reach themselves again through other folders.
+    const reaches = (start: string) => {
+      const seen = new Set<string>();
+      const stack = [...(uses.get(start) ?? [])];
+      while (stack.length) {
+        const f = stack.pop()!;
+        if (seen.has(f)) continue;
+        seen.add(f);
+        stack.push(...(uses.get(f) ?? []));
+      }
+      return seen;
+    };
+    expect(uses.size).toBeGreaterThan(20);
+    expect([...uses.keys()].filter((f) => reaches(f).has(f)).sort()).toEqual([]);
+  });
 });

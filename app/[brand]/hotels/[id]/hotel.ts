@@ -4,11 +4,11 @@ import { fallbackLanguage, localizedText, oneLine, getHotel, type HotelExportRec
 import type { Language } from "@/lib/locale";
 import { pageUrls } from "@/lib/seo";
 import { store } from "@/lib/store";
-import { hotelIdFromPath, hotelPath } from "@/lib/content";
+import { hotelIdFromPath, hotelPath } from "@/lib/hotels";
 
 /**
  * The record, read once per request (the metadata and the page both need it), by the path's segment: the same id
- * rule as the sync and the links (lib/content/hotel-id.ts), so every hotel listed has its page.
+ * rule as the sync and the links (lib/hotels/hotel-id.ts), so every hotel listed has its page.
  */
 export const loadHotel = cache(async (segment: string) => {
   const id = hotelIdFromPath(segment);

@@ -1,5 +1,5 @@
 import { brands } from "@/lib/brands";
-import { hotelIdFromPath } from "@/lib/content";
+import { hotelIdFromPath } from "@/lib/hotels";
 import { getHotel } from "@/lib/hotels";
 import { AppError, route } from "@/lib/http";
 import { store } from "@/lib/store";

@@ -1,5 +1,5 @@
 import { queryPreferences, brandRoute } from "@/lib/brands";
-import { hotelIdFromPath } from "@/lib/content";
+import { hotelIdFromPath } from "@/lib/hotels";
 import { AppError } from "@/lib/http";
 import { placesAround, PLACE_CATEGORIES, HITS_DEFAULT, RADIUS_DEFAULT_KM, ROOMS_DEFAULT } from "@/lib/places";
 import { hotelCatalog } from "@/lib/search";
