@@ -1,7 +1,7 @@
 import type { Brand } from "@/lib/brands/node";
 
 /**
- * sitemap.xml of a brand host (issue 15): the published hotels' pages and the places' result pages. The sitemaps
+ * sitemap.xml of a brand host: the published hotels' pages and the places' result pages. The sitemaps
  * protocol allows 50 000 URLs (and 50 MB) per file; past that /sitemap.xml is a sitemap index naming
  * /sitemaps/hotels-N.xml and /sitemaps/places-N.xml. Files are streamed a batch of rows at a time, so a catalog of a
  * million hotels never sits in memory.

@@ -4,7 +4,7 @@ import { PLACE_ID_PATTERN } from "@/lib/places";
 import { SEARCH_PATH } from "@/lib/search";
 
 /**
- * Canonical URLs and language alternates of a brand's pages (issue 15).
+ * Canonical URLs and language alternates of a brand's pages.
  *
  * A page's language today is a preference (proxy.ts: `lang` query, saved cookie, Accept-Language, brand default;
  * lib/brands/preferences.ts). A crawler carries no cookie, so `?lang=xx` selects a language for it (and for any
