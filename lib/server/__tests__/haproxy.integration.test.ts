@@ -505,6 +505,8 @@ describe("an instance that stops", () => {
     expect((await mcpCall("127.0.3.1")).error?.message).toMatch(/anonymous use has reached its shared limit/);
     const suggest = await clientRequest(aurora("/api/suggest?q=zephyrine"), { ca: haproxy.ca });
     expect(suggest.body).toContain("Zephyrine Harbour Hotel");
-    expect(await haproxy.states()).toMatchObject({ app1: "UP" });
+    // Still in service: on a busy machine a health check of the one instance left may be late for a moment ("UP 1/3",
+    // going down), and it comes back up; never down for good.
+    await haproxy.waitFor((s) => s.app1 === "UP");
   });
 });
