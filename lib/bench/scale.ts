@@ -1,7 +1,6 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import autocannon from "autocannon";
 import pg from "pg";
 import pino from "pino";
 import { startAppServer, type AppServer, TEST_POSTGRES_URL } from "@/lib/testing";
@@ -10,7 +9,7 @@ import { openStore } from "@/lib/store";
 import { recountHotels } from "@/lib/places";
 import { commandLine, buildApp } from "@/lib/cli";
 import { markdownTable } from "@/lib/text";
-import { BENCH_HOST, FAIR_USE_OFF, getJson } from "./http";
+import { BENCH_HOST, FAIR_USE_OFF, getJson, runRounds, type Scenario } from "./http";
 
 const usage = `Usage: npm run bench:scale -- [--sizes 100000,1000000] [--baseline 2000] [--postgres] [--postgres-only] [--duration 5] [--rounds 3] [--connections 8] [--built]
 
@@ -20,9 +19,9 @@ SQLite store (and, with --postgres, the largest into a PostgreSQL schema; --post
 empty and baseline servers), then serves each with the production server (npm start's) and measures: time from start
 to healthy (/api/health), the server's RSS (once healthy and complete, before any traffic) over the same server with
 no hotels, per hotel, and p50 / p99 of search, hotel and nearby pages at --connections connections against the
-baseline's (every server up at once, --rounds rounds interleaved, medians of the rounds). At the largest size it
-also recounts while serving and samples the RSS during the catalog's rebuild, against the RSS settled just before it:
-once before any traffic (the target) and once after the pages' traffic has grown the heap.
+baseline's (every server up at once, --rounds rounds interleaved as the other HTTP benchmarks run them, medians).
+At the largest size it also recounts while serving and samples the RSS during the catalog's rebuild, against the RSS
+settled just before it: once before any traffic (the target) and once after the pages' traffic has grown the heap.
 --built: the app is built already (no next build first). Targets: healthy ≤ 10 s, ≤ 200 bytes per hotel, p50 and p99 ≤
 1.2 × the baseline's, rebuild peak ≤ 1.5 × the steady memory.`;
 
@@ -120,12 +119,6 @@ interface Pages {
 
 type PageKind = keyof Pages;
 
-const median = (xs: number[]) => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-
 async function serve(url: string): Promise<{ server: AppServer; healthyS: number }> {
   const entry = import.meta.url.endsWith(".mjs") ? [new URL("./start.mjs", import.meta.url).pathname] : undefined;
   const started = performance.now();
@@ -172,43 +165,35 @@ async function pagePaths(server: AppServer, count: number): Promise<Record<PageK
 }
 
 /**
- * Every page kind on every server, in rounds: each round runs each server in turn (the order rotating), so that
- * whatever else the machine does at a moment weighs on every size alike rather than on whichever ran then.
+ * Every page kind on every server, in runRounds' interleaved rounds (each round starting one scenario further on), so
+ * that whatever else the machine does at a moment weighs on every size alike rather than on whichever ran then.
  */
 async function pages(
   servers: { server: AppServer; count: number }[],
   opts: { duration: number; connections: number; rounds: number },
 ): Promise<Pages[]> {
-  const run = (server: AppServer, paths: string[], duration: number) =>
-    autocannon({
+  const paths = await Promise.all(servers.map((s) => pagePaths(s.server, s.count)));
+  const kinds = ["search", "hotel", "nearby"] as const;
+  const scenarios: Scenario[] = kinds.flatMap((kind) =>
+    servers.map(({ server }, i) => ({
+      name: `${kind} ${i}`,
       url: server.url,
-      connections: opts.connections,
-      duration,
-      requests: paths.map((p) => ({
+      requests: paths[i]![kind].map((p) => ({
         method: "GET" as const,
         path: p,
         headers: { host: `${BENCH_HOST}:${server.port}`, accept: "text/html", "accept-encoding": "gzip, deflate, br" },
       })),
-    });
-  const paths = await Promise.all(servers.map((s) => pagePaths(s.server, s.count)));
-  const rounds = servers.map(() => ({ search: [], hotel: [], nearby: [] }) as Record<PageKind, autocannon.Result[]>);
-  for (const kind of ["search", "hotel", "nearby"] as const) {
-    // Warm-up: the place orders a page sorts, the code paths.
-    for (const [i, s] of servers.entries()) await run(s.server, paths[i]![kind], Math.min(2, opts.duration));
-    for (let round = 0; round < opts.rounds; round++) {
-      for (let k = 0; k < servers.length; k++) {
-        const i = (k + round) % servers.length;
-        rounds[i]![kind].push(await run(servers[i]!.server, paths[i]![kind], opts.duration));
-      }
-    }
-  }
-  return rounds.map((byKind) => {
-    const summary = (results: autocannon.Result[]): Latency => ({
-      p50: median(results.map((r) => r.latency.p50)),
-      p99: median(results.map((r) => r.latency.p99)),
-      kb: median(results.map((r) => r.throughput.average / Math.max(1, r.requests.average) / 1024)),
-    });
-    return { search: summary(byKind.search), hotel: summary(byKind.hotel), nearby: summary(byKind.nearby) };
+    })),
+  );
+  const results = new Map(
+    (await runRounds(servers[0]!.server.url, scenarios, { count: 0, ...opts })).map((r) => [r.name, r]),
+  );
+  return servers.map((_, i) => {
+    const latency = (kind: PageKind): Latency => {
+      const r = results.get(`${kind} ${i}`)!;
+      return { p50: r.p50, p99: r.p99, kb: r.bytes / 1024 };
+    };
+    return { search: latency("search"), hotel: latency("hotel"), nearby: latency("nearby") };
   });
 }
 
