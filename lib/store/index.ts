@@ -28,6 +28,7 @@ export {
   holderCertainlyDead,
   holderName,
   holderShown,
+  leaseStale,
   releaseLease,
   renewLease,
   takeLease,

@@ -59,12 +59,15 @@ export function holderCertainlyDead(holder: string): boolean {
 /** The lease taken (its holder name), or refused with the row of whoever holds it (undefined if it just ended). */
 export type LeaseTry = { taken: true; holder: string } | { taken: false; current: LeaseRow | undefined };
 
+/** A lease whose holder is presumed dead: its process is gone, or its heartbeat is older than staleSeconds. */
+export const leaseStale = (row: LeaseRow, staleSeconds: number): boolean =>
+  holderCertainlyDead(row.holder) || Date.now() - Date.parse(row.heartbeat_at) > staleSeconds * 1000;
+
 /** Takes the lease `name` unless a live holder has it (its heartbeat within staleSeconds and its process alive). */
 export async function takeLease(db: Kysely<Database>, name: string, staleSeconds: number): Promise<LeaseTry> {
   const holder = holderName();
   const t = new Date().toISOString();
-  const isStale = (current: LeaseRow) =>
-    holderCertainlyDead(current.holder) || Date.now() - Date.parse(current.heartbeat_at) > staleSeconds * 1000;
+  const isStale = (current: LeaseRow) => leaseStale(current, staleSeconds);
 
   // Look before writing: a live holder is refused at once, even while a transaction of its own holds the writer.
   const existing = await db.selectFrom("sync_lock").selectAll().where("name", "=", name).executeTakeFirst();

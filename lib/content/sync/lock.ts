@@ -1,8 +1,7 @@
 import type { Kysely } from "kysely";
 import { SyncError } from "../errors";
-import { holdLease, holderShown, type Database } from "@/lib/store";
+import { holdLease, holderShown, leaseStale, type Database } from "@/lib/store";
 
-import { holderCertainlyDead } from "@/lib/store";
 export { holderCertainlyDead, holderName } from "@/lib/store";
 
 const LOCK_NAME = "content-sync";
@@ -77,7 +76,6 @@ export async function withSyncLock<T>(
  */
 export async function runUnderSyncLock(db: Kysely<Database>, staleSeconds: number): Promise<number | null | undefined> {
   const row = await db.selectFrom("sync_lock").selectAll().where("name", "=", LOCK_NAME).executeTakeFirst();
-  if (!row || holderCertainlyDead(row.holder) || Date.now() - Date.parse(row.heartbeat_at) > staleSeconds * 1000)
-    return undefined;
+  if (!row || leaseStale(row, staleSeconds)) return undefined;
   return row.run_id == null ? null : Number(row.run_id);
 }
