@@ -17,6 +17,33 @@ const hotelArb = fc.record({
 
 const rows = (t: HotelTable) => Array.from({ length: t.size }, (_, i) => t.hotel(i));
 
+/** Two hotels with every kind of value: accents and CJK, a missing city and type, flags true, false and unknown. */
+const twoHotels = (): HotelTable =>
+  HotelTable.from([
+    {
+      id: "A1",
+      name: "Hôtel Ämber",
+      city: "Paris",
+      country: "FR",
+      lat: 48.8,
+      lon: 2.3,
+      propertyType: "hotel",
+      petFriendly: true,
+      vacationRental: null,
+    },
+    {
+      id: "B2",
+      name: "旅館",
+      city: null,
+      country: "JP",
+      lat: 35.6,
+      lon: 139.7,
+      propertyType: null,
+      petFriendly: null,
+      vacationRental: false,
+    },
+  ]);
+
 describe("a hotel table saved as parts", () => {
   it("reads back row for row, whatever the part size (parts cut through columns and the header)", () => {
     fc.assert(
@@ -38,30 +65,7 @@ describe("a hotel table saved as parts", () => {
   });
 
   it("refuses parts that are cut off, reordered or of another format", () => {
-    const table = HotelTable.from([
-      {
-        id: "A1",
-        name: "Hôtel Ämber",
-        city: "Paris",
-        country: "FR",
-        lat: 48.8,
-        lon: 2.3,
-        propertyType: "hotel",
-        petFriendly: true,
-        vacationRental: null,
-      },
-      {
-        id: "B2",
-        name: "旅館",
-        city: null,
-        country: "JP",
-        lat: 35.6,
-        lon: 139.7,
-        propertyType: null,
-        petFriendly: null,
-        vacationRental: false,
-      },
-    ]);
+    const table = twoHotels();
     const parts = [...table.toParts(64)];
     expect(parts.length).toBeGreaterThan(3);
     expect(() => HotelTable.fromParts(parts.slice(0, -1))).toThrow();
@@ -74,30 +78,7 @@ describe("a hotel table saved as parts", () => {
   });
 
   it("refuses a header whose lengths or codes do not fit its columns (a damaged row, another layout)", () => {
-    const table = HotelTable.from([
-      {
-        id: "A1",
-        name: "Ämber",
-        city: "Paris",
-        country: "FR",
-        lat: 48.8,
-        lon: 2.3,
-        propertyType: "hotel",
-        petFriendly: true,
-        vacationRental: null,
-      },
-      {
-        id: "B2",
-        name: "Birch",
-        city: null,
-        country: "JP",
-        lat: 35.6,
-        lon: 139.7,
-        propertyType: null,
-        petFriendly: null,
-        vacationRental: false,
-      },
-    ]);
+    const table = twoHotels();
     const whole = Buffer.concat([...table.toParts()]);
     const headerLength = whole.readUInt32LE(0);
     const header = JSON.parse(whole.toString("utf8", 4, 4 + headerLength)) as Record<string, unknown>;
