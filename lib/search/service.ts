@@ -2,7 +2,14 @@ import { store } from "@/lib/store";
 import { log } from "@/lib/log";
 import { observeCatalogBuild } from "@/lib/metrics";
 import { processShared } from "@/lib/runtime";
-import { loadPlaceMembers, loadSavedTable, REFRESH_MS, servingSnapshot, type PlacesView } from "@/lib/places";
+import {
+  latestRecount,
+  loadPlaceMembers,
+  loadSavedTable,
+  REFRESH_MS,
+  servingSnapshot,
+  type PlacesView,
+} from "@/lib/places";
 import { runUnderSyncLock } from "@/lib/content";
 import { config } from "@/lib/config";
 import { catalogTable } from "@/lib/hotels";
@@ -98,8 +105,8 @@ export async function hotelCatalog(): Promise<HotelCatalog> {
 const RECOUNT_WAIT_MS = 120_000;
 
 /**
- * True while the sync that published the snapshot's run still holds the sync lock before its recount landed: the
- * recount saves the run's hotel table and members, which a catalog loads in a fraction of the time and memory of
+ * True while the sync that published the snapshot's run still holds the sync lock, or its recount has landed but this
+ * process's snapshot does not show it yet (it does within REFRESH_MS): the recount saves the run's hotel table and members, which a catalog loads in a fraction of the time and memory of
  * reading every hotel, so the previous catalog serves until then, for at most RECOUNT_WAIT_MS. Asked of the store at
  * most every REFRESH_MS, one question at a time; a failed question counts as "no" (the catalog is built from the
  * hotels, as it always was). A sync that dies meanwhile stops holding the lock (its heartbeat goes stale).
@@ -111,10 +118,12 @@ function recountComing(snapshot: Awaited<ReturnType<typeof servingSnapshot>>): P
   const since = asked?.publishedRunId === publishedRunId ? asked.since : Date.now();
   if (Date.now() - since > RECOUNT_WAIT_MS) return Promise.resolve(false);
   if (asked?.publishedRunId === publishedRunId && Date.now() - asked.at < REFRESH_MS) return asked.coming;
+  // Landed already counts too: the sync may have released its lock before this process's snapshot shows the recount.
   const coming = store()
-    .then(({ db }) => runUnderSyncLock(db, config().SYNC_LOCK_STALE_SECONDS))
+    .then(({ db }) => Promise.all([runUnderSyncLock(db, config().SYNC_LOCK_STALE_SECONDS), latestRecount(db)]))
     .then(
-      (run) => run === publishedRunId,
+      ([run, recount]) =>
+        run === publishedRunId || (recount?.run_id != null && Number(recount.run_id) === publishedRunId),
       (e: unknown) => {
         log.warn({ err: (e as Error).message }, "catalog: could not ask for the sync lock; building from the hotels");
         return false;
