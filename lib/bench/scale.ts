@@ -137,8 +137,11 @@ async function serve(url: string): Promise<{ server: AppServer; healthyS: number
 }
 
 /** Waits for the log line that says a large catalog's name order and suggestions are built (none below 100 000). */
+/** From this many hotels on, a catalog builds its name order and suggestions after it serves (lib/search/service.ts). */
+const FINISHED_LATER_FROM = 100_000;
+
 async function completed(server: AppServer, count: number): Promise<void> {
-  if (count < 100_000) return;
+  if (count < FINISHED_LATER_FROM) return;
   while (!server.logs().includes("catalog name order and suggestions built"))
     await new Promise((r) => setTimeout(r, 200));
 }
@@ -244,7 +247,7 @@ async function main(): Promise<void> {
       runs.push(run);
       if (withPages && count === Math.max(...sizes)) {
         console.error("rebuild: a recount while the largest serves, before traffic …");
-        run.rebuild = await rebuildPeak(server, url);
+        run.rebuild = await rebuildPeak(server, url, count);
       }
       if (withPages) paged.push({ server, count, run, url });
     } finally {
@@ -262,7 +265,11 @@ async function main(): Promise<void> {
     const largestPaged = paged.find((p) => p.count === Math.max(...sizes));
     if (largestPaged) {
       console.error("rebuild: again, after the traffic …");
-      largestPaged.run.rebuildAfterTraffic = await rebuildPeak(largestPaged.server, largestPaged.url);
+      largestPaged.run.rebuildAfterTraffic = await rebuildPeak(
+        largestPaged.server,
+        largestPaged.url,
+        largestPaged.count,
+      );
     }
   } finally {
     for (const p of paged) await p.server.stop();
@@ -354,7 +361,11 @@ async function main(): Promise<void> {
  * Recounts the store while the server serves (a new view, so a new catalog), sampling the server's RSS until the
  * rebuilt catalog is finished: the peak while the old catalog still serves and the new one is built.
  */
-async function rebuildPeak(server: AppServer, url: string): Promise<{ peakMb: number; servingMb: number }> {
+async function rebuildPeak(
+  server: AppServer,
+  url: string,
+  count: number,
+): Promise<{ peakMb: number; servingMb: number }> {
   const servingMb = await settledRss(server.pid);
   const builds = () => server.logs().split("catalog built").length;
   const before = builds();
@@ -371,7 +382,9 @@ async function rebuildPeak(server: AppServer, url: string): Promise<{ peakMb: nu
     } finally {
       await store.close();
     }
-    while (builds() === before || done() === completedBefore) await new Promise((r) => setTimeout(r, 100));
+    // Below FINISHED_LATER_FROM the name order and suggestions are part of the build: no line says when they are done.
+    while (builds() === before || (count >= FINISHED_LATER_FROM && done() === completedBefore))
+      await new Promise((r) => setTimeout(r, 100));
   } finally {
     clearInterval(sampler);
   }
